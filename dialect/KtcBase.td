@@ -1,0 +1,101 @@
+//===- KtcBase.td - the ktc dialect, its types and constraints -*- tablegen -*-===//
+//
+// The ktc dialect: Triton-like block-level kernels. A kernel is one program
+// instance; its values are scalars or small statically shaped "block" tensors
+// that the compiler later spreads over the threads of a workgroup.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_BASE_TD
+#define KTC_BASE_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+
+def Ktc_Dialect : Dialect {
+  let name = "ktc";
+  let cppNamespace = "::mlir::ktc";
+  let summary = "Block-level GPU kernels in the style of Triton";
+  let description = [{
+    `ktc` adds to the upstream dialects only what is specific to block-level
+    kernels: global pointers (`!ktc.ptr<T>`), program ids, `arange`, shape
+    manipulation of block tensors, pointer arithmetic, masked loads and
+    stores, and reductions. Elementwise arithmetic, comparisons, `select`,
+    casts and `exp`/`exp2` come from `arith` and `math` on tensors; loops and
+    branches from `scf`.
+
+    A block value is a ranked tensor of static power-of-two shape (1-D or 2-D)
+    over i1, i32, i64, f16, bf16, f32 or `!ktc.ptr<T>`.
+
+    A kernel is a `func.func` carrying the unit attribute `ktc.kernel`. Its
+    compile-time constants (block sizes and the like), already folded into the
+    body, are recorded in the dictionary attribute `ktc.constexpr`. An
+    argument may carry `ktc.divisibility = N` (N a power of two): a pointer
+    argument is N-byte aligned, an integer argument is a multiple of N.
+
+    ```mlir
+    func.func @add(%x: !ktc.ptr<f32> {ktc.divisibility = 16 : i32},
+                   %n: i32) attributes {ktc.kernel,
+                                        ktc.constexpr = {BLOCK = 1024 : i64}} {
+      ...
+    }
+    ```
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    /// `ktc.kernel`: marks a func.func as a kernel entry point.
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return ::llvm::StringLiteral("ktc.kernel");
+    }
+    /// `ktc.constexpr`: the kernel's constexpr parameters, name -> value.
+    static constexpr ::llvm::StringLiteral getConstexprAttrName() {
+      return ::llvm::StringLiteral("ktc.constexpr");
+    }
+    /// `ktc.divisibility`: argument alignment (pointers, bytes) or
+    /// divisibility (integers).
+    static constexpr ::llvm::StringLiteral getDivisibilityAttrName() {
+      return ::llvm::StringLiteral("ktc.divisibility");
+    }
+  private:
+    void registerTypes();
+    void registerAttributes();
+  public:
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints. The predicates live in C++ (KtcTypes.h) so that the
+// verifiers, the builder and the passes share one definition.
+//===----------------------------------------------------------------------===//
+
+def Ktc_Scalar : Type<CPred<"::mlir::ktc::isScalarType($_self)">,
+    "scalar of type i1, i32, i64, f16, bf16, f32 or !ktc.ptr",
+    "::mlir::Type">;
+
+def Ktc_Block : Type<CPred<"::mlir::ktc::isBlockType($_self)">,
+    "block tensor (static power-of-two 1-D or 2-D shape over i1, i32, i64, "
+    "f16, bf16, f32 or !ktc.ptr)", "::mlir::RankedTensorType">;
+
+def Ktc_Value : Type<CPred<"::mlir::ktc::isScalarOrBlock($_self)">,
+    "ktc scalar or block tensor", "::mlir::Type">;
+
+def Ktc_PtrLike : Type<CPred<"::mlir::ktc::isPtrLike($_self)">,
+    "!ktc.ptr or block tensor of !ktc.ptr", "::mlir::Type">;
+
+def Ktc_IntLike : Type<CPred<"::mlir::ktc::isIntLike($_self)">,
+    "i32 or i64 scalar or block tensor", "::mlir::Type">;
+
+def Ktc_BoolLike : Type<CPred<"::mlir::ktc::isBoolLike($_self)">,
+    "i1 scalar or block tensor", "::mlir::Type">;
+
+def Ktc_I32Block : Type<And<[CPred<"::mlir::ktc::isBlockType($_self)">,
+    CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isInteger(32)">]>,
+    "block tensor of i32", "::mlir::RankedTensorType">;
+
+#endif // KTC_BASE_TD

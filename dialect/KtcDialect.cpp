@@ -1,0 +1,93 @@
+//===- KtcDialect.cpp - the ktc dialect ------------------------------------===//
+
+#include "dialect/KtcDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+#include "dialect/KtcDialect.cpp.inc"
+
+void KtcDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "dialect/KtcOps.cpp.inc"
+      >();
+}
+
+Operation *KtcDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  if (auto typed = dyn_cast<TypedAttr>(value);
+      typed && arith::ConstantOp::isBuildableWith(typed, type))
+    return arith::ConstantOp::create(builder, loc, type, typed);
+  return nullptr;
+}
+
+/// Kernel arguments are scalars: pointers, integers, floats, booleans.
+static LogicalResult verifyKernel(FunctionOpInterface func) {
+  if (func.getNumResults() != 0)
+    return func.emitOpError("is a ktc.kernel and must not return values");
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (!isScalarType(type))
+      return func.emitOpError("is a ktc.kernel; argument #")
+             << i << " has type " << type
+             << ", but kernel arguments must be i1, i32, i64, f16, bf16, f32 "
+                "or !ktc.ptr";
+  return success();
+}
+
+static LogicalResult verifyConstexprs(Operation *op, Attribute attr) {
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict)
+    return op->emitOpError("attribute 'ktc.constexpr' must be a dictionary "
+                           "of name = value");
+  for (NamedAttribute entry : dict)
+    if (!isa<IntegerAttr, FloatAttr, BoolAttr>(entry.getValue()))
+      return op->emitOpError("constexpr '")
+             << entry.getName().getValue()
+             << "' must be an integer, float or boolean, not "
+             << entry.getValue();
+  return success();
+}
+
+LogicalResult KtcDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getKernelAttrName() || name == getConstexprAttrName()) {
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func)
+      return op->emitError("'") << name << "' may only be set on a function";
+    if (name == getConstexprAttrName())
+      return verifyConstexprs(op, attr.getValue());
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError("attribute 'ktc.kernel' must be a unit attribute");
+    return verifyKernel(func);
+  }
+  return op->emitError("unknown ktc attribute '") << name << "'";
+}
+
+LogicalResult KtcDialect::verifyRegionArgAttribute(Operation *op,
+                                                   unsigned regionIndex,
+                                                   unsigned argIndex,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != getDivisibilityAttrName())
+    return op->emitError("unknown ktc argument attribute '") << name << "'";
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || value.getValue().getSExtValue() <= 0 ||
+      !llvm::isPowerOf2_64(value.getValue().getSExtValue()))
+    return op->emitError("'ktc.divisibility' of argument #")
+           << argIndex << " must be a positive power-of-two integer";
+  Type argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  if (!isa<PtrType>(argType) && !argType.isInteger(32) &&
+      !argType.isInteger(64))
+    return op->emitError("'ktc.divisibility' of argument #")
+           << argIndex << " needs a pointer or an i32/i64 argument, not "
+           << argType;
+  return success();
+}

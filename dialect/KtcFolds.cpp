@@ -1,0 +1,189 @@
+//===- KtcFolds.cpp - ktc folders and canonicalisation patterns -----------===//
+//
+// Only rewrites that are plainly right: they never change which memory is
+// touched or how integers wrap.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/KtcDialect.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+/// A splat constant reshaped to `type`, or null.
+static Attribute reshapeSplat(Attribute attr, Type type) {
+  auto splat = dyn_cast_if_present<SplatElementsAttr>(attr);
+  if (!splat)
+    return {};
+  return SplatElementsAttr::get(cast<ShapedType>(type),
+                                splat.getSplatValue<Attribute>());
+}
+
+//===----------------------------------------------------------------------===//
+// splat
+//===----------------------------------------------------------------------===//
+
+OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  // splat(constant c) -> dense<c>
+  Attribute value = adaptor.getSrc();
+  if (isa_and_present<IntegerAttr, FloatAttr>(value))
+    return SplatElementsAttr::get(getType(), value);
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// expand_dims
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+namespace {
+/// expand_dims(splat(x)) -> splat(x) and broadcast(splat(x)) -> splat(x).
+template <typename OpTy>
+struct ReshapeOfSplat : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto splat = op.getSrc().template getDefiningOp<SplatOp>();
+    if (!splat)
+      return failure();
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+};
+
+/// broadcast(broadcast(x)) -> broadcast(x).
+struct BroadcastOfBroadcast : OpRewritePattern<BroadcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BroadcastOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getSrc().getDefiningOp<BroadcastOp>();
+    if (!inner)
+      return failure();
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(), inner.getSrc());
+    return success();
+  }
+};
+} // namespace
+
+void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<ReshapeOfSplat<ExpandDimsOp>>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// broadcast
+//===----------------------------------------------------------------------===//
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<ReshapeOfSplat<BroadcastOp>, BroadcastOfBroadcast>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// addptr
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
+  // addptr(p, 0) -> p
+  if (matchPattern(adaptor.getOffset(), m_Zero()))
+    return getPtr();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// load and store with constant masks
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// load(p, mask true, other o) -> load(p); load(p, mask false, other o) -> o.
+struct LoadConstantMask : OpRewritePattern<LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadOp op,
+                                PatternRewriter &rewriter) const override {
+    Value mask = op.getMask();
+    if (!mask)
+      return failure();
+    if (matchPattern(mask, m_One())) {
+      rewriter.replaceOpWithNewOp<LoadOp>(op, op.getType(), op.getPtr(),
+                                          Value(), Value());
+      return success();
+    }
+    if (matchPattern(mask, m_Zero()) && op.getOther()) {
+      rewriter.replaceOp(op, op.getOther());
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// store(p, v, mask true) -> store(p, v); store(p, v, mask false) -> nothing.
+struct StoreConstantMask : OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    Value mask = op.getMask();
+    if (!mask)
+      return failure();
+    if (matchPattern(mask, m_One())) {
+      rewriter.modifyOpInPlace(op, [&] { op.getMaskMutable().clear(); });
+      return success();
+    }
+    if (matchPattern(mask, m_Zero())) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<LoadConstantMask>(context);
+}
+
+void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<StoreConstantMask>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// reduce
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// max/min of splat(x) -> x (or splat(x) of the reduced shape).
+struct ExtremumOfSplat : OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getKind() == ReduceKind::Sum)
+      return failure();
+    auto splat = op.getSrc().getDefiningOp<SplatOp>();
+    if (!splat)
+      return failure();
+    if (isa<RankedTensorType>(op.getType()))
+      rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    else
+      rewriter.replaceOp(op, splat.getSrc());
+    return success();
+  }
+};
+} // namespace
+
+void ReduceOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<ExtremumOfSplat>(context);
+}

@@ -1,0 +1,245 @@
+//===- KtcOps.td - ktc operations ----------------------------*- tablegen -*-===//
+
+#ifndef KTC_OPS_TD
+#define KTC_OPS_TD
+
+include "KtcTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+class Ktc_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Ktc_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Program ids
+//===----------------------------------------------------------------------===//
+
+class Ktc_GridOp<string mnemonic> : Ktc_Op<mnemonic, [Pure]> {
+  let arguments = (ins I32Attr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "int32_t":$axis), [{
+      build($_builder, $_state, $_builder.getI32Type(), axis);
+    }]>
+  ];
+}
+
+def Ktc_ProgramIdOp : Ktc_GridOp<"program_id"> {
+  let summary = "index of this program instance along a grid axis";
+  let description = [{
+    The index, along grid axis `axis` (0, 1 or 2), of the program instance
+    that executes the kernel: Triton's `tl.program_id(axis)`.
+
+    ```mlir
+    %pid = ktc.program_id 0 : i32
+    ```
+  }];
+}
+
+def Ktc_NumProgramsOp : Ktc_GridOp<"num_programs"> {
+  let summary = "number of program instances along a grid axis";
+  let description = [{
+    The size of the launch grid along axis `axis` (0, 1 or 2): Triton's
+    `tl.num_programs(axis)`. Persistent kernels stride by it.
+
+    ```mlir
+    %step = ktc.num_programs 0 : i32
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Block construction and shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Ktc_ArangeOp : Ktc_Op<"arange", [Pure]> {
+  let summary = "the i32 sequence start, start+1, ..., end-1";
+  let description = [{
+    A 1-D block of i32 holding `start, start + 1, ..., end - 1`. The length
+    `end - start` must be a power of two and equal the result's size.
+
+    ```mlir
+    %offs = ktc.arange 0, 1024 : tensor<1024xi32>
+    ```
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs Ktc_I32Block:$result);
+  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "int32_t":$start, "int32_t":$end)>
+  ];
+}
+
+def Ktc_SplatOp : Ktc_Op<"splat", [Pure]> {
+  let summary = "a block whose every element is one scalar";
+  let description = [{
+    Broadcasts a scalar to every element of a block tensor whose element type
+    is the scalar's type. A splat of a constant folds to a constant.
+
+    ```mlir
+    %b = ktc.splat %n : i32 -> tensor<1024xi32>
+    %p = ktc.splat %base : !ktc.ptr<f32> -> tensor<1024x!ktc.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Ktc_Scalar:$src);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Ktc_ExpandDimsOp : Ktc_Op<"expand_dims", [Pure]> {
+  let summary = "insert a unit dimension into a block";
+  let description = [{
+    Inserts a dimension of size 1 at position `axis` (0 <= axis <= rank) of a
+    1-D block, giving a 2-D block: `x[:, None]` in Triton is `axis = 1`.
+
+    ```mlir
+    %col = ktc.expand_dims %offs axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+    ```
+  }];
+  let arguments = (ins Ktc_Block:$src, I32Attr:$axis);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = [{
+    $src `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "int32_t":$axis)>
+  ];
+}
+
+def Ktc_BroadcastOp : Ktc_Op<"broadcast", [Pure]> {
+  let summary = "stretch the unit dimensions of a block";
+  let description = [{
+    Repeats a block along its dimensions of size 1 to reach the result
+    shape. Source and result have the same rank and element type; every
+    source dimension is either 1 or equal to the result's.
+
+    ```mlir
+    %m = ktc.broadcast %col : tensor<128x1xi32> -> tensor<128x64xi32>
+    ```
+  }];
+  let arguments = (ins Ktc_Block:$src);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def Ktc_AddPtrOp : Ktc_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "advance pointers by element offsets";
+  let description = [{
+    `ptr + offset`, counted in elements of the pointee type (the offset is
+    sign-extended). Either both operands are scalars or both are blocks of
+    the same shape. Adding zero folds away.
+
+    ```mlir
+    %q  = ktc.addptr %p, %i : !ktc.ptr<f32>, i32
+    %ps = ktc.addptr %pb, %offs : tensor<1024x!ktc.ptr<f32>>, tensor<1024xi32>
+    ```
+  }];
+  let arguments = (ins Ktc_PtrLike:$ptr, Ktc_IntLike:$offset);
+  let results = (outs Ktc_PtrLike:$result);
+  let assemblyFormat = [{
+    $ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Ktc_LoadOp : Ktc_Op<"load", [AttrSizedOperandSegments]> {
+  let summary = "masked load from global memory";
+  let description = [{
+    Loads the element each pointer points to. The result has the pointer
+    operand's shape and its pointee type. Where the optional `mask` (i1, same
+    shape) is false nothing is read and the element is `other` (same type as
+    the result), or undefined when `other` is absent; `other` needs a mask.
+
+    Syntax: `ktc.load %ptr [, mask %m [, other %o]] : <pointer type>`; the
+    types of the mask, `other` and the result follow from the pointer type.
+
+    ```mlir
+    %x = ktc.load %ps, mask %m, other %ninf : tensor<256x!ktc.ptr<f32>>
+    %s = ktc.load %p : !ktc.ptr<i32>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Ktc_PtrLike, "pointers", [MemRead]>:$ptr,
+    Optional<Ktc_BoolLike>:$mask,
+    Optional<Ktc_Value>:$other);
+  let results = (outs Ktc_Value:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, CArg<"::mlir::Value", "{}">:$mask,
+                   CArg<"::mlir::Value", "{}">:$other)>
+  ];
+}
+
+def Ktc_StoreOp : Ktc_Op<"store"> {
+  let summary = "masked store to global memory";
+  let description = [{
+    Stores each element of `value` where its pointer points. `value` has the
+    pointer operand's shape and its pointee type. Where the optional `mask`
+    (i1, same shape) is false nothing is written.
+
+    Syntax: `ktc.store %ptr, %value [, mask %m] : <pointer type>`.
+
+    ```mlir
+    ktc.store %ps, %y, mask %m : tensor<1024x!ktc.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Ktc_PtrLike, "pointers", [MemWrite]>:$ptr,
+    Ktc_Value:$value,
+    Optional<Ktc_BoolLike>:$mask);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def Ktc_ReduceOp : Ktc_Op<"reduce", [Pure]> {
+  let summary = "sum, max or min of a block along one axis";
+  let description = [{
+    Reduces a block along `axis`: the result is the block with that
+    dimension removed, or a scalar when the input is 1-D. Integer and float
+    blocks are accepted (not i1 for `sum`, not pointers). For floats `max`
+    and `min` ignore NaN operands unless every operand is NaN (like
+    `arith.maxnumf`), and `sum` may be computed in any association order.
+
+    ```mlir
+    %m = ktc.reduce max %x axis = 0 : tensor<256xf32> -> f32
+    %r = ktc.reduce sum %t axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+    ```
+  }];
+  let arguments = (ins Ktc_ReduceKindAttr:$kind, Ktc_Block:$src,
+                       I32Attr:$axis);
+  let results = (outs Ktc_Value:$result);
+  let assemblyFormat = [{
+    $kind $src `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::ktc::ReduceKind":$kind, "::mlir::Value":$src,
+                   "int32_t":$axis)>
+  ];
+}
+
+#endif // KTC_OPS_TD

@@ -1,0 +1,57 @@
+//===- KtcTypes.h - ktc types and the predicates over them ------*- C++ -*-===//
+//
+// The value domain of ktc: scalars (i1, i32, i64, f16, bf16, f32, !ktc.ptr)
+// and block tensors (ranked tensors of static power-of-two 1-D/2-D shape over
+// those scalars). One definition used by ODS constraints, verifiers, the
+// builder and the passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_DIALECT_KTCTYPES_H
+#define KTC_DIALECT_KTCTYPES_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Types.h"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialect/KtcTypes.h.inc"
+
+#include "dialect/KtcEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialect/KtcAttrs.h.inc"
+
+namespace mlir::ktc {
+
+/// Largest block rank ktc supports.
+constexpr int64_t kMaxBlockRank = 2;
+
+/// A type a !ktc.ptr may point to: i32, i64, f16, bf16 or f32.
+bool isPointeeType(Type type);
+/// i1, i32, i64, f16, bf16, f32 or !ktc.ptr.
+bool isScalarType(Type type);
+/// A ranked tensor of static power-of-two 1-D/2-D shape over a scalar type.
+bool isBlockType(Type type);
+bool isScalarOrBlock(Type type);
+/// A !ktc.ptr or a block of them.
+bool isPtrLike(Type type);
+/// i32 or i64, scalar or block.
+bool isIntLike(Type type);
+/// i1, scalar or block.
+bool isBoolLike(Type type);
+
+/// Why `type` is not a block type, for diagnostics ("" when it is one).
+std::string whyNotBlock(Type type);
+
+/// The shape of a scalar-or-block type: {} for a scalar.
+ArrayRef<int64_t> getShapeOrScalar(Type type);
+/// `elementType` with the shape of `like` (a scalar when `like` is scalar),
+/// keeping `like`'s encoding.
+Type getSameShape(Type like, Type elementType);
+/// The pointee of a ptr-like type, with that type's shape.
+Type getPointeeLike(Type ptrLike);
+
+} // namespace mlir::ktc
+
+#endif // KTC_DIALECT_KTCTYPES_H
