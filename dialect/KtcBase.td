@@ -94,8 +94,13 @@ def Ktc_IntLike : Type<CPred<"::mlir::ktc::isIntLike($_self)">,
 def Ktc_BoolLike : Type<CPred<"::mlir::ktc::isBoolLike($_self)">,
     "i1 scalar or block tensor", "::mlir::Type">;
 
-def Ktc_I32Block : Type<And<[CPred<"::mlir::ktc::isBlockType($_self)">,
-    CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getElementType().isInteger(32)">]>,
-    "block tensor of i32", "::mlir::RankedTensorType">;
+
+/// A signless i32 attribute read as a signed int32_t (upstream's I32Attr
+/// reads uint32_t, which turns a negative axis into a huge one).
+def Ktc_I32Attr : TypedSignlessIntegerAttrBase<I32, "int32_t",
+    "32-bit signless integer attribute"> {
+  let convertFromStorage =
+      "static_cast<int32_t>($_self.getValue().getSExtValue())";
+}
 
 #endif // KTC_BASE_TD

@@ -10,6 +10,30 @@
 using namespace mlir;
 using namespace mlir::ktc;
 
+//===----------------------------------------------------------------------===//
+// Custom directives (declared before the generated code that calls them)
+//===----------------------------------------------------------------------===//
+
+/// The reduction kind as a bare keyword: `sum`, `max` or `min`.
+static ParseResult parseReduceKind(OpAsmParser &parser, ReduceKindAttr &kind) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<ReduceKind> value = symbolizeReduceKind(keyword);
+  if (!value)
+    return parser.emitError(loc, "expected reduction kind sum, max or min, "
+                                 "got '")
+           << keyword << "'";
+  kind = ReduceKindAttr::get(parser.getContext(), *value);
+  return success();
+}
+
+static void printReduceKind(OpAsmPrinter &printer, Operation *,
+                            ReduceKindAttr kind) {
+  printer << stringifyReduceKind(kind.getValue());
+}
+
 #define GET_OP_CLASSES
 #include "dialect/KtcOps.cpp.inc"
 
@@ -142,10 +166,14 @@ LogicalResult BroadcastOp::verify() {
 
 LogicalResult AddPtrOp::verify() {
   Type ptrType = getPtr().getType(), offsetType = getOffset().getType();
-  if (!sameShape(ptrType, offsetType))
-    return emitOpError("pointer shape (")
-           << shapeString(ptrType) << ") and offset shape ("
-           << shapeString(offsetType) << ") must agree";
+  if (!sameShape(ptrType, offsetType)) {
+    auto diag = emitOpError("pointer shape (")
+                << shapeString(ptrType) << ") and offset shape ("
+                << shapeString(offsetType) << ") must agree";
+    if (!isa<RankedTensorType>(ptrType))
+      diag << "; splat the pointer first";
+    return diag;
+  }
   return success();
 }
 

@@ -15,7 +15,7 @@ class Ktc_Op<string mnemonic, list<Trait> traits = []>
 //===----------------------------------------------------------------------===//
 
 class Ktc_GridOp<string mnemonic> : Ktc_Op<mnemonic, [Pure]> {
-  let arguments = (ins I32Attr:$axis);
+  let arguments = (ins Ktc_I32Attr:$axis);
   let results = (outs I32:$result);
   let assemblyFormat = "$axis attr-dict `:` type($result)";
   let hasVerifier = 1;
@@ -64,8 +64,10 @@ def Ktc_ArangeOp : Ktc_Op<"arange", [Pure]> {
     %offs = ktc.arange 0, 1024 : tensor<1024xi32>
     ```
   }];
-  let arguments = (ins I32Attr:$start, I32Attr:$end);
-  let results = (outs Ktc_I32Block:$result);
+  let arguments = (ins Ktc_I32Attr:$start, Ktc_I32Attr:$end);
+  // Any ranked i32 tensor here, so that the verifier, not the type
+  // constraint, explains a bad length.
+  let results = (outs RankedTensorOf<[I32]>:$result);
   let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
   let hasVerifier = 1;
   let builders = [
@@ -101,7 +103,7 @@ def Ktc_ExpandDimsOp : Ktc_Op<"expand_dims", [Pure]> {
     %col = ktc.expand_dims %offs axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
     ```
   }];
-  let arguments = (ins Ktc_Block:$src, I32Attr:$axis);
+  let arguments = (ins Ktc_Block:$src, Ktc_I32Attr:$axis);
   let results = (outs Ktc_Block:$result);
   let assemblyFormat = [{
     $src `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
@@ -229,10 +231,11 @@ def Ktc_ReduceOp : Ktc_Op<"reduce", [Pure]> {
     ```
   }];
   let arguments = (ins Ktc_ReduceKindAttr:$kind, Ktc_Block:$src,
-                       I32Attr:$axis);
+                       Ktc_I32Attr:$axis);
   let results = (outs Ktc_Value:$result);
   let assemblyFormat = [{
-    $kind $src `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+    custom<ReduceKind>($kind) $src `axis` `=` $axis attr-dict `:` type($src)
+    `->` type($result)
   }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;

@@ -30,7 +30,6 @@ def Ktc_PtrType : Ktc_Type<"Ptr", "ptr"> {
       return $_get(pointeeType.getContext(), pointeeType);
     }]>
   ];
-  let skipDefaultBuilders = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,25 @@
+# -*- Python -*-
+# lit configuration for ktc's FileCheck tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "ktc"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py",
+                   "Inputs", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ktc_obj_root, "test")
+
+config.substitutions.append(("%ktc_src", config.ktc_src_root))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.ktc_tools_dir, config.llvm_tools_dir]
+tools = ["ktc-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
