@@ -1,0 +1,86 @@
+//===- ktc/Ops.h - what a kernel body can do --------------------*- C++ -*-===//
+//
+// The counterparts of Triton's tl.* functions. Every function records the
+// caller's source location for diagnostics and for errors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_OPS_H
+#define KTC_OPS_H
+
+#include "ktc/Value.h"
+
+#include <functional>
+
+namespace ktc {
+
+using Loc = std::source_location;
+
+/// The program's index and the grid's size along `axis` (0, 1 or 2): i32.
+Value program_id(int axis, Loc loc = Loc::current());
+Value num_programs(int axis, Loc loc = Loc::current());
+
+/// The i32 block start, start + 1, ..., end - 1 (end - start a power of two).
+Value arange(int64_t start, int64_t end, Loc loc = Loc::current());
+/// A block of `shape` filled with `value` (of type `dtype`).
+Value full(const std::vector<int64_t> &shape, const Operand &value,
+           DType dtype, Loc loc = Loc::current());
+Value zeros(const std::vector<int64_t> &shape, DType dtype,
+            Loc loc = Loc::current());
+
+/// x[None, :] is expand_dims(x, 0); x[:, None] is expand_dims(x, 1).
+Value expand_dims(const Operand &x, int axis, Loc loc = Loc::current());
+Value broadcast_to(const Operand &x, const std::vector<int64_t> &shape,
+                   Loc loc = Loc::current());
+
+/// Loads through a pointer or a block of pointers. Where `mask` is false
+/// nothing is read and the element is `other` (undefined if absent).
+Value load(const Operand &ptr, const Operand &mask = Operand(Loc()),
+           const Operand &other = Operand(Loc()), Loc loc = Loc::current());
+/// Stores `value` (converted to the pointee type) where `mask` is true.
+void store(const Operand &ptr, const Operand &value,
+           const Operand &mask = Operand(Loc()), Loc loc = Loc::current());
+
+/// Reductions along `axis`; a 1-D block reduces to a scalar.
+Value max(const Operand &x, int axis, Loc loc = Loc::current());
+Value min(const Operand &x, int axis, Loc loc = Loc::current());
+Value sum(const Operand &x, int axis, Loc loc = Loc::current());
+
+/// Elementwise. Float max/min ignore a NaN operand (like fmax).
+Value maximum(const Operand &a, const Operand &b, Loc loc = Loc::current());
+Value minimum(const Operand &a, const Operand &b, Loc loc = Loc::current());
+Value where(const Operand &cond, const Operand &a, const Operand &b,
+            Loc loc = Loc::current());
+Value exp(const Operand &x, Loc loc = Loc::current());
+Value exp2(const Operand &x, Loc loc = Loc::current());
+Value log(const Operand &x, Loc loc = Loc::current());
+Value log2(const Operand &x, Loc loc = Loc::current());
+Value sqrt(const Operand &x, Loc loc = Loc::current());
+Value abs(const Operand &x, Loc loc = Loc::current());
+Value cast(const Operand &x, DType dtype, Loc loc = Loc::current());
+
+/// Ceiling division: of two C++ integers (a constexpr), or of kernel values.
+constexpr int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+Value cdiv(const Operand &a, const Operand &b, Loc loc = Loc::current());
+/// Smallest power of two >= n (n >= 1).
+constexpr int64_t next_pow2(int64_t n) {
+  int64_t p = 1;
+  while (p < n)
+    p <<= 1;
+  return p;
+}
+
+/// for (i = start; i < end; i += step) body(i), as an scf.for. Vars assigned
+/// in the body are carried from one iteration to the next.
+void for_range(const Operand &start, const Operand &end, const Operand &step,
+               const std::function<void(Value)> &body,
+               Loc loc = Loc::current());
+/// if (cond) then(); else otherwise(); as an scf.if on a scalar i1. Vars
+/// assigned in either branch hold the branch's value afterwards.
+void if_(const Operand &cond, const std::function<void()> &then,
+         const std::function<void()> &otherwise = nullptr,
+         Loc loc = Loc::current());
+
+} // namespace ktc
+
+#endif // KTC_OPS_H

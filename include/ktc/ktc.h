@@ -1,0 +1,12 @@
+//===- ktc/ktc.h - the ktc public API (umbrella header) ---------*- C++ -*-===//
+
+#ifndef KTC_KTC_H
+#define KTC_KTC_H
+
+#include "ktc/DType.h"
+#include "ktc/Error.h"
+#include "ktc/Kernel.h"
+#include "ktc/Ops.h"
+#include "ktc/Value.h"
+
+#endif // KTC_KTC_H

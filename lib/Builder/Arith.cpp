@@ -1,0 +1,397 @@
+//===- Arith.cpp - operands, promotion, broadcasting and the operators ----===//
+
+#include "Trace.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+
+namespace ktc {
+namespace detail {
+
+using mlir::ktc::PtrType;
+
+static bool isFloatType(Type t) { return isa<FloatType>(t); }
+
+mlir::Value TraceImpl::literal(const Operand &op, Type type,
+                               std::source_location loc) {
+  Location l = this->loc(loc);
+  if (isa<PtrType>(type))
+    fail(loc, "a literal cannot be used as a pointer");
+  double f = op.kind() == Operand::Kind::Float
+                 ? op.float_value()
+                 : static_cast<double>(op.int_value());
+  if (auto ft = dyn_cast<FloatType>(type))
+    return arith::ConstantOp::create(b, l, b.getFloatAttr(ft, f));
+  auto it = cast<IntegerType>(type);
+  if (op.kind() == Operand::Kind::Float)
+    fail(loc, "the floating-point literal " + std::to_string(f) +
+                  " cannot be used as " + typeStr(type) +
+                  "; convert explicitly");
+  int64_t i = op.int_value();
+  unsigned width = it.getWidth();
+  if (width < 64) {
+    int64_t lo = width == 1 ? 0 : -(int64_t(1) << (width - 1));
+    int64_t hi = width == 1 ? 1 : (int64_t(1) << (width - 1)) - 1;
+    if (i < lo || i > hi)
+      fail(loc, "the literal " + std::to_string(i) + " does not fit in " +
+                    typeStr(type));
+  }
+  return arith::ConstantOp::create(b, l, b.getIntegerAttr(it, i));
+}
+
+mlir::Value TraceImpl::resolve(const Operand &op, Type like,
+                               std::source_location loc) {
+  switch (op.kind()) {
+  case Operand::Kind::None:
+    fail(loc, "missing operand");
+  case Operand::Kind::Value:
+    return use(op.value(), op.loc());
+  case Operand::Kind::Bool:
+    return literal(op, like && !isa<PtrType>(like) ? like : b.getI1Type(),
+                   loc);
+  case Operand::Kind::Int:
+    // An integer literal adapts to numbers; next to a boolean it is an i32.
+    if (like && !isa<PtrType>(like) && !like.isInteger(1))
+      return literal(op, like, loc);
+    if (op.int_value() > INT32_MAX || op.int_value() < INT32_MIN)
+      return literal(op, b.getI64Type(), loc);
+    return literal(op, b.getI32Type(), loc);
+  case Operand::Kind::Float:
+    return literal(op, like && isFloatType(like) ? like : b.getF32Type(), loc);
+  }
+  return {};
+}
+
+mlir::Value TraceImpl::castTo(mlir::Value v, Type to,
+                              std::source_location loc) {
+  Type from = getElementTypeOrSelf(v.getType());
+  if (from == to)
+    return v;
+  if (isa<PtrType>(from) || isa<PtrType>(to))
+    fail(loc, "cannot convert " + typeStr(from) + " to " + typeStr(to) +
+                  ": pointers only move by integer offsets");
+  Type target = mlir::ktc::getSameShape(v.getType(), to);
+  Location l = this->loc(loc);
+  auto fromInt = dyn_cast<IntegerType>(from);
+  auto toInt = dyn_cast<IntegerType>(to);
+  if (fromInt && toInt) {
+    if (toInt.getWidth() == 1) {
+      mlir::Value zero = broadcastTo(
+          arith::ConstantOp::create(b, l, b.getIntegerAttr(from, 0)),
+          mlir::ktc::getShapeOrScalar(v.getType()), loc);
+      return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
+    }
+    if (fromInt.getWidth() == 1)
+      return arith::ExtUIOp::create(b, l, target, v);
+    if (fromInt.getWidth() < toInt.getWidth())
+      return arith::ExtSIOp::create(b, l, target, v);
+    return arith::TruncIOp::create(b, l, target, v);
+  }
+  if (fromInt) {
+    if (fromInt.getWidth() == 1)
+      return arith::UIToFPOp::create(b, l, target, v);
+    return arith::SIToFPOp::create(b, l, target, v);
+  }
+  if (toInt) {
+    if (toInt.getWidth() == 1) {
+      mlir::Value zero = broadcastTo(
+          arith::ConstantOp::create(b, l, b.getFloatAttr(from, 0.0)),
+          mlir::ktc::getShapeOrScalar(v.getType()), loc);
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
+    }
+    return arith::FPToSIOp::create(b, l, target, v);
+  }
+  unsigned fromWidth = cast<FloatType>(from).getWidth();
+  unsigned toWidth = cast<FloatType>(to).getWidth();
+  if (fromWidth == toWidth) // f16 <-> bf16: through f32
+    return castTo(castTo(v, b.getF32Type(), loc), to, loc);
+  if (fromWidth < toWidth)
+    return arith::ExtFOp::create(b, l, target, v);
+  return arith::TruncFOp::create(b, l, target, v);
+}
+
+static std::string shapeStr(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar";
+  std::string s;
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? "x" : "") + std::to_string(d);
+  return s;
+}
+
+SmallVector<int64_t> TraceImpl::broadcastShape(Type a, Type b,
+                                               std::source_location loc) {
+  ArrayRef<int64_t> sa = mlir::ktc::getShapeOrScalar(a);
+  ArrayRef<int64_t> sb = mlir::ktc::getShapeOrScalar(b);
+  if (sa.empty())
+    return SmallVector<int64_t>(sb);
+  if (sb.empty())
+    return SmallVector<int64_t>(sa);
+  SmallVector<int64_t> pa(sa), pb(sb);
+  while (pa.size() < pb.size())
+    pa.insert(pa.begin(), 1);
+  while (pb.size() < pa.size())
+    pb.insert(pb.begin(), 1);
+  SmallVector<int64_t> out;
+  for (auto [x, y] : llvm::zip(pa, pb)) {
+    if (x != y && x != 1 && y != 1)
+      fail(loc, "shapes " + shapeStr(sa) + " and " + shapeStr(sb) +
+                    " cannot be broadcast together");
+    out.push_back(std::max(x, y));
+  }
+  return out;
+}
+
+mlir::Value TraceImpl::broadcastTo(mlir::Value v, ArrayRef<int64_t> shape,
+                                   std::source_location loc) {
+  ArrayRef<int64_t> from = mlir::ktc::getShapeOrScalar(v.getType());
+  if (from == shape)
+    return v;
+  Location l = this->loc(loc);
+  Type element = getElementTypeOrSelf(v.getType());
+  if (shape.empty())
+    fail(loc, "cannot turn a " + shapeStr(from) + " block into a scalar");
+  if (from.empty())
+    return mlir::ktc::SplatOp::create(
+        b, l, RankedTensorType::get(shape, element), v);
+  if (from.size() > shape.size())
+    fail(loc, "cannot broadcast a " + shapeStr(from) + " block to " +
+                  shapeStr(shape));
+  if (from.size() < shape.size())
+    v = mlir::ktc::ExpandDimsOp::create(b, l, v, 0);
+  from = mlir::ktc::getShapeOrScalar(v.getType());
+  for (auto [x, y] : llvm::zip(from, shape))
+    if (x != y && x != 1)
+      fail(loc, "cannot broadcast a " + shapeStr(from) + " block to " +
+                    shapeStr(shape));
+  if (from == shape)
+    return v;
+  return mlir::ktc::BroadcastOp::create(
+      b, l, RankedTensorType::get(shape, element), v);
+}
+
+/// The element type two numbers promote to.
+static Type promote(Type a, Type b) {
+  if (a == b)
+    return a;
+  auto fa = dyn_cast<FloatType>(a), fb = dyn_cast<FloatType>(b);
+  if (fa && fb) // f16 with bf16, or anything with f32: f32
+    return Float32Type::get(a.getContext());
+  if (fa)
+    return a;
+  if (fb)
+    return b;
+  return cast<IntegerType>(a).getWidth() >= cast<IntegerType>(b).getWidth()
+             ? a
+             : b;
+}
+
+/// Two operands resolved, promoted to one element type and broadcast to one
+/// shape. Fails on pointers (callers handle pointer arithmetic first).
+std::pair<mlir::Value, mlir::Value>
+binaryOperands(TraceImpl &t, const Operand &a, const Operand &b,
+               const char *what, std::source_location loc) {
+  mlir::Value va, vb;
+  if (a.kind() == Operand::Kind::Value) {
+    va = t.resolve(a, {}, loc);
+    vb = t.resolve(b, getElementTypeOrSelf(va.getType()), loc);
+  } else {
+    vb = t.resolve(b, {}, loc);
+    va = t.resolve(a, getElementTypeOrSelf(vb.getType()), loc);
+  }
+  Type ea = getElementTypeOrSelf(va.getType());
+  Type eb = getElementTypeOrSelf(vb.getType());
+  if (isa<PtrType>(ea) || isa<PtrType>(eb))
+    t.fail(loc, std::string("operator ") + what +
+                    " is not defined on pointers (" + typeStr(va.getType()) +
+                    ", " + typeStr(vb.getType()) + ")");
+  Type e = promote(ea, eb);
+  va = t.castTo(va, e, loc);
+  vb = t.castTo(vb, e, loc);
+  SmallVector<int64_t> shape = t.broadcastShape(va.getType(), vb.getType(), loc);
+  return {t.broadcastTo(va, shape, loc), t.broadcastTo(vb, shape, loc)};
+}
+
+/// ptr +/- integer, or nothing when neither operand is a pointer.
+static std::optional<Value> pointerArith(TraceImpl &t, const Operand &a,
+                                         const Operand &b, bool subtract,
+                                         std::source_location loc) {
+  auto isPtr = [](const Operand &o) {
+    return o.kind() == Operand::Kind::Value && o.value().valid() &&
+           o.value().is_pointer();
+  };
+  bool pa = isPtr(a), pb = isPtr(b);
+  if (!pa && !pb)
+    return std::nullopt;
+  if (pa && pb)
+    t.fail(loc, std::string("cannot ") + (subtract ? "subtract" : "add") +
+                    " two pointers");
+  if (pb && subtract)
+    t.fail(loc, "cannot subtract a pointer from an integer");
+  const Operand &ptrOp = pa ? a : b, &offOp = pa ? b : a;
+  mlir::Value ptr = t.resolve(ptrOp, {}, loc);
+  mlir::Value off = t.resolve(offOp, {}, loc);
+  Type offElement = getElementTypeOrSelf(off.getType());
+  if (!offElement.isInteger(32) && !offElement.isInteger(64)) {
+    if (offElement.isInteger(1))
+      off = t.castTo(off, t.b.getI32Type(), loc);
+    else
+      t.fail(loc, "a pointer moves by i32 or i64 offsets, not " +
+                      typeStr(off.getType()));
+  }
+  Location l = t.loc(loc);
+  if (subtract) {
+    mlir::Value zero = t.broadcastTo(
+        arith::ConstantOp::create(t.b, l, t.b.getIntegerAttr(getElementTypeOrSelf(off.getType()), 0)),
+        mlir::ktc::getShapeOrScalar(off.getType()), loc);
+    off = arith::SubIOp::create(t.b, l, zero, off);
+  }
+  SmallVector<int64_t> shape = t.broadcastShape(ptr.getType(), off.getType(), loc);
+  ptr = t.broadcastTo(ptr, shape, loc);
+  off = t.broadcastTo(off, shape, loc);
+  return t.wrap(mlir::ktc::AddPtrOp::create(t.b, l, ptr.getType(), ptr, off));
+}
+
+} // namespace detail
+
+using detail::TraceImpl;
+
+namespace {
+/// The location of a binary expression: the left operand's when it is not a
+/// literal (the conversion of a literal happens at the same place anyway).
+std::source_location exprLoc(const Operand &a, const Operand &b) {
+  return a.kind() == Operand::Kind::Value ? a.loc() : b.loc();
+}
+
+template <typename IntOp, typename FloatOp>
+Value arithmetic(const Operand &a, const Operand &b, const char *what) {
+  std::source_location loc = exprLoc(a, b);
+  TraceImpl &t = TraceImpl::current(loc);
+  auto [x, y] = detail::binaryOperands(t, a, b, what, loc);
+  Location l = t.loc(loc);
+  Type e = getElementTypeOrSelf(x.getType());
+  if (isa<FloatType>(e))
+    return t.wrap(FloatOp::create(t.b, l, x, y));
+  if (e.isInteger(1)) // arithmetic on booleans happens in i32
+    return t.wrap(IntOp::create(t.b, l, t.castTo(x, t.b.getI32Type(), loc),
+                                t.castTo(y, t.b.getI32Type(), loc)));
+  return t.wrap(IntOp::create(t.b, l, x, y));
+}
+
+Value compare(const Operand &a, const Operand &b, arith::CmpIPredicate ip,
+              arith::CmpIPredicate up, arith::CmpFPredicate fp,
+              const char *what) {
+  std::source_location loc = exprLoc(a, b);
+  TraceImpl &t = TraceImpl::current(loc);
+  auto [x, y] = detail::binaryOperands(t, a, b, what, loc);
+  Location l = t.loc(loc);
+  Type e = getElementTypeOrSelf(x.getType());
+  if (isa<FloatType>(e))
+    return t.wrap(arith::CmpFOp::create(t.b, l, fp, x, y));
+  return t.wrap(
+      arith::CmpIOp::create(t.b, l, e.isInteger(1) ? up : ip, x, y));
+}
+
+template <typename IntOp>
+Value bitwise(const Operand &a, const Operand &b, const char *what) {
+  std::source_location loc = exprLoc(a, b);
+  TraceImpl &t = TraceImpl::current(loc);
+  auto [x, y] = detail::binaryOperands(t, a, b, what, loc);
+  if (isa<FloatType>(getElementTypeOrSelf(x.getType())))
+    t.fail(loc, std::string("operator ") + what +
+                    " needs integers or booleans, not " +
+                    detail::typeStr(x.getType()));
+  return t.wrap(IntOp::create(t.b, t.loc(loc), x, y));
+}
+} // namespace
+
+Value operator+(const Operand &a, const Operand &b) {
+  std::source_location loc = exprLoc(a, b);
+  if (auto p = detail::pointerArith(TraceImpl::current(loc), a, b, false, loc))
+    return *p;
+  return arithmetic<arith::AddIOp, arith::AddFOp>(a, b, "+");
+}
+Value operator-(const Operand &a, const Operand &b) {
+  std::source_location loc = exprLoc(a, b);
+  if (auto p = detail::pointerArith(TraceImpl::current(loc), a, b, true, loc))
+    return *p;
+  return arithmetic<arith::SubIOp, arith::SubFOp>(a, b, "-");
+}
+Value operator*(const Operand &a, const Operand &b) {
+  return arithmetic<arith::MulIOp, arith::MulFOp>(a, b, "*");
+}
+Value operator/(const Operand &a, const Operand &b) {
+  return arithmetic<arith::DivSIOp, arith::DivFOp>(a, b, "/");
+}
+Value operator%(const Operand &a, const Operand &b) {
+  return arithmetic<arith::RemSIOp, arith::RemFOp>(a, b, "%");
+}
+
+using IP = arith::CmpIPredicate;
+using FP = arith::CmpFPredicate;
+Value operator<(const Operand &a, const Operand &b) {
+  return compare(a, b, IP::slt, IP::ult, FP::OLT, "<");
+}
+Value operator<=(const Operand &a, const Operand &b) {
+  return compare(a, b, IP::sle, IP::ule, FP::OLE, "<=");
+}
+Value operator>(const Operand &a, const Operand &b) {
+  return compare(a, b, IP::sgt, IP::ugt, FP::OGT, ">");
+}
+Value operator>=(const Operand &a, const Operand &b) {
+  return compare(a, b, IP::sge, IP::uge, FP::OGE, ">=");
+}
+Value operator==(const Operand &a, const Operand &b) {
+  return compare(a, b, IP::eq, IP::eq, FP::OEQ, "==");
+}
+Value operator!=(const Operand &a, const Operand &b) {
+  return compare(a, b, IP::ne, IP::ne, FP::UNE, "!=");
+}
+Value operator&(const Operand &a, const Operand &b) {
+  return bitwise<arith::AndIOp>(a, b, "&");
+}
+Value operator|(const Operand &a, const Operand &b) {
+  return bitwise<arith::OrIOp>(a, b, "|");
+}
+Value operator^(const Operand &a, const Operand &b) {
+  return bitwise<arith::XOrIOp>(a, b, "^");
+}
+
+Value operator-(const Operand &a) {
+  TraceImpl &t = TraceImpl::current(a.loc());
+  mlir::Value x = t.resolve(a, {}, a.loc());
+  Type e = getElementTypeOrSelf(x.getType());
+  if (isa<FloatType>(e))
+    return t.wrap(arith::NegFOp::create(t.b, t.loc(a.loc()), x));
+  if (isa<mlir::ktc::PtrType>(e) || e.isInteger(1))
+    t.fail(a.loc(), "unary - is not defined on " + detail::typeStr(x.getType()));
+  return Operand(0, a.loc()) - Operand(t.wrap(x), a.loc());
+}
+
+Value operator!(const Operand &a) {
+  TraceImpl &t = TraceImpl::current(a.loc());
+  mlir::Value x = t.resolve(a, {}, a.loc());
+  Type e = getElementTypeOrSelf(x.getType());
+  if (!isa<IntegerType>(e))
+    t.fail(a.loc(), "operator ! needs a boolean or an integer, not " +
+                        detail::typeStr(x.getType()));
+  if (e.isInteger(1))
+    return Operand(t.wrap(x), a.loc()) ^ Operand(true, a.loc());
+  return Operand(t.wrap(x), a.loc()) == Operand(0, a.loc());
+}
+
+Value operator~(const Operand &a) {
+  TraceImpl &t = TraceImpl::current(a.loc());
+  mlir::Value x = t.resolve(a, {}, a.loc());
+  Type e = getElementTypeOrSelf(x.getType());
+  if (!isa<IntegerType>(e))
+    t.fail(a.loc(), "operator ~ needs a boolean or an integer, not " +
+                        detail::typeStr(x.getType()));
+  if (e.isInteger(1))
+    return Operand(t.wrap(x), a.loc()) ^ Operand(true, a.loc());
+  return Operand(t.wrap(x), a.loc()) ^ Operand(-1, a.loc());
+}
+
+} // namespace ktc

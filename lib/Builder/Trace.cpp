@@ -1,0 +1,362 @@
+//===- Trace.cpp - tracing a kernel's callable into the ktc dialect -------===//
+
+#include "Trace.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <atomic>
+
+using namespace mlir;
+
+namespace ktc {
+
+//===----------------------------------------------------------------------===//
+// Error and DType
+//===----------------------------------------------------------------------===//
+
+static std::string located(const std::string &message,
+                           const std::string &file, unsigned line,
+                           unsigned column) {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column) +
+         ": error: " + message;
+}
+
+Error::Error(const std::string &message, std::source_location where)
+    : Error(message, where.file_name(), where.line(), where.column()) {}
+
+Error::Error(const std::string &message, const std::string &file,
+             unsigned line, unsigned column)
+    : std::runtime_error(located(message, file, line, column)),
+      message_(message), file_(file), line_(line), column_(column) {}
+
+Error::Error(const std::string &message)
+    : std::runtime_error("error: " + message), message_(message) {}
+
+const char *name(DType type) {
+  switch (type) {
+  case DType::i1:
+    return "i1";
+  case DType::i32:
+    return "i32";
+  case DType::i64:
+    return "i64";
+  case DType::f16:
+    return "f16";
+  case DType::bf16:
+    return "bf16";
+  case DType::f32:
+    return "f32";
+  }
+  return "?";
+}
+
+size_t size_in_bytes(DType type) {
+  switch (type) {
+  case DType::i1:
+    return 1;
+  case DType::f16:
+  case DType::bf16:
+    return 2;
+  case DType::i32:
+  case DType::f32:
+    return 4;
+  case DType::i64:
+    return 8;
+  }
+  return 0;
+}
+
+namespace detail {
+
+MLIRContext &globalContext() {
+  static MLIRContext *context = [] {
+    auto *ctx = new MLIRContext();
+    ctx->loadDialect<mlir::ktc::KtcDialect, arith::ArithDialect,
+                     math::MathDialect, scf::SCFDialect,
+                     func::FuncDialect>();
+    return ctx;
+  }();
+  return *context;
+}
+
+Type toMlir(DType dtype, MLIRContext *ctx) {
+  Builder b(ctx);
+  switch (dtype) {
+  case DType::i1:
+    return b.getI1Type();
+  case DType::i32:
+    return b.getI32Type();
+  case DType::i64:
+    return b.getI64Type();
+  case DType::f16:
+    return b.getF16Type();
+  case DType::bf16:
+    return b.getBF16Type();
+  case DType::f32:
+    return b.getF32Type();
+  }
+  return {};
+}
+
+DType fromMlir(Type element) {
+  if (auto ptr = dyn_cast<mlir::ktc::PtrType>(element))
+    element = ptr.getPointeeType();
+  if (element.isInteger(1))
+    return DType::i1;
+  if (element.isInteger(32))
+    return DType::i32;
+  if (element.isInteger(64))
+    return DType::i64;
+  if (element.isF16())
+    return DType::f16;
+  if (element.isBF16())
+    return DType::bf16;
+  return DType::f32;
+}
+
+std::string typeStr(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// TraceImpl
+//===----------------------------------------------------------------------===//
+
+static thread_local TraceImpl *currentTrace = nullptr;
+static std::atomic<uint64_t> nextTraceId{1};
+
+static Attribute constexprAttr(Builder &b, const ConstexprValue &v) {
+  switch (v.kind) {
+  case ConstexprValue::Kind::Bool:
+    return b.getBoolAttr(v.i != 0);
+  case ConstexprValue::Kind::Int:
+    return b.getI64IntegerAttr(v.i);
+  case ConstexprValue::Kind::Float:
+    return b.getF64FloatAttr(v.f);
+  }
+  return {};
+}
+
+TraceImpl::TraceImpl(const std::string &kernel,
+                     const std::vector<ParamSpec> &params,
+                     std::source_location definedAt)
+    : ctx(&globalContext()), b(ctx), id(nextTraceId++), defined(definedAt),
+      previous(currentTrace) {
+  if (currentTrace)
+    fail(definedAt, "kernel '" + kernel +
+                        "' is traced while another kernel is being traced "
+                        "(kernels cannot be nested)");
+  if (kernel.empty() ||
+      !llvm::all_of(kernel, [](char c) { return isalnum(c) || c == '_'; }))
+    fail(definedAt, "kernel name '" + kernel +
+                        "' must be a non-empty identifier ([A-Za-z0-9_])");
+  module = ModuleOp::create(loc(definedAt));
+
+  SmallVector<Type> argTypes;
+  SmallVector<NamedAttribute> constexprs;
+  for (auto [i, p] : llvm::enumerate(params)) {
+    if (p.runtime) {
+      Type t = toMlir(p.kind.dtype, ctx);
+      argTypes.push_back(p.kind.pointer ? mlir::ktc::PtrType::get(t) : t);
+    } else {
+      std::string name = p.name.empty() ? "arg" + std::to_string(i) : p.name;
+      constexprs.push_back(b.getNamedAttr(name, constexprAttr(b, p.value)));
+    }
+  }
+  b.setInsertionPointToEnd(module->getBody());
+  func = func::FuncOp::create(b, loc(definedAt), kernel,
+                              b.getFunctionType(argTypes, {}));
+  func->setAttr(mlir::ktc::KtcDialect::getKernelAttrName(), b.getUnitAttr());
+  if (!constexprs.empty())
+    func->setAttr(mlir::ktc::KtcDialect::getConstexprAttrName(),
+                  b.getDictionaryAttr(constexprs));
+  Block *entry = func.addEntryBlock();
+  for (BlockArgument arg : entry->getArguments())
+    args.push_back(wrap(arg));
+  b.setInsertionPointToStart(entry);
+  currentTrace = this;
+}
+
+TraceImpl::~TraceImpl() {
+  if (currentTrace == this)
+    currentTrace = previous;
+}
+
+TraceImpl *TraceImpl::active() { return currentTrace; }
+
+TraceImpl &TraceImpl::current(std::source_location loc) {
+  if (!currentTrace)
+    throw Error("ktc operations can only be used inside a kernel being "
+                "traced (a ktc::Kernel's callable)",
+                loc);
+  return *currentTrace;
+}
+
+void TraceImpl::fail(std::source_location loc,
+                     const std::string &message) const {
+  throw Error(message, loc);
+}
+
+Location TraceImpl::loc(std::source_location where) {
+  return FileLineColLoc::get(ctx, where.file_name(), where.line(),
+                             where.column());
+}
+
+mlir::Value TraceImpl::use(const Value &v, std::source_location loc) {
+  if (!v.valid())
+    fail(loc, "use of an empty ktc::Value (default-constructed, never "
+              "assigned)");
+  if (Access::trace(v) != id)
+    fail(loc, "this value belongs to another kernel trace: values cannot be "
+              "kept from one kernel (or specialisation) to another");
+  mlir::Value raw = Access::raw(v);
+  Region *here = b.getInsertionBlock()->getParent();
+  if (!raw.getParentRegion()->isAncestor(here))
+    fail(loc, "a value computed inside a for_range or if_ body is used "
+              "outside it; carry it out in a ktc::Var");
+  return raw;
+}
+
+void TraceImpl::checkBlockShape(llvm::ArrayRef<int64_t> shape,
+                                std::source_location loc) {
+  if (shape.empty() || shape.size() > 2)
+    fail(loc, "blocks have rank 1 or 2, not " + std::to_string(shape.size()));
+  int64_t elements = 1;
+  for (int64_t d : shape) {
+    if (d <= 0 || !llvm::isPowerOf2_64(d))
+      fail(loc, "block dimension " + std::to_string(d) +
+                    " is not a power of two");
+    elements *= d;
+  }
+  constexpr int64_t kMaxElements = 1 << 20;
+  if (elements > kMaxElements)
+    fail(loc, "a block of " + std::to_string(elements) +
+                  " elements is larger than ktc's limit of 1048576 (2^20)");
+}
+
+std::string TraceImpl::finish() {
+  func::ReturnOp::create(b, loc(defined));
+  std::string firstError;
+  Location errorLoc = UnknownLoc::get(ctx);
+  {
+    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error &&
+          firstError.empty()) {
+        firstError = diag.str();
+        errorLoc = diag.getLocation();
+      }
+      return success();
+    });
+    PassManager pm(ctx);
+    pm.enableVerifier(true);
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    if (failed(verify(*module)) || failed(pm.run(*module))) {
+      std::string message = "ktc internal error: invalid IR: " + firstError;
+      if (auto file = dyn_cast<FileLineColLoc>(errorLoc))
+        throw Error(message, file.getFilename().str(), file.getLine(),
+                    file.getColumn());
+      throw Error(message);
+    }
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os);
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Trace (the public wrapper)
+//===----------------------------------------------------------------------===//
+
+Trace::Trace(const std::string &kernel, const std::vector<ParamSpec> &params,
+             std::source_location defined)
+    : impl_(std::make_unique<TraceImpl>(kernel, params, defined)) {}
+Trace::~Trace() = default;
+
+Value Trace::arg(unsigned index) const { return impl_->args.at(index); }
+std::string Trace::finish() { return impl_->finish(); }
+
+} // namespace detail
+
+//===----------------------------------------------------------------------===//
+// Value and Var
+//===----------------------------------------------------------------------===//
+
+using detail::Access;
+using detail::TraceImpl;
+
+static mlir::Type rawType(const Value &v) {
+  if (!v.valid())
+    throw Error("query of an empty ktc::Value");
+  return Access::raw(v).getType();
+}
+
+bool Value::is_block() const { return isa<RankedTensorType>(rawType(*this)); }
+bool Value::is_pointer() const {
+  return isa<mlir::ktc::PtrType>(getElementTypeOrSelf(rawType(*this)));
+}
+DType Value::dtype() const {
+  return detail::fromMlir(getElementTypeOrSelf(rawType(*this)));
+}
+std::vector<int64_t> Value::shape() const {
+  auto shape = mlir::ktc::getShapeOrScalar(rawType(*this));
+  return {shape.begin(), shape.end()};
+}
+std::string Value::type_str() const { return detail::typeStr(rawType(*this)); }
+
+Value Value::to(DType type, std::source_location loc) const {
+  return cast(*this, type, loc);
+}
+
+Var::Var(const Operand &init, std::source_location loc) : declared_(loc) {
+  TraceImpl &t = TraceImpl::current(loc);
+  if (!init.present())
+    t.fail(loc, "a ktc::Var needs an initial value");
+  value_ = t.wrap(t.resolve(init, {}, loc));
+  t.vars.push_back(this);
+}
+
+Var::~Var() {
+  TraceImpl *t = TraceImpl::active();
+  if (t && Access::trace(value_) == t->id)
+    llvm::erase(t->vars, this);
+}
+
+Var &Var::assign(const Operand &value) {
+  std::source_location loc = value.loc();
+  TraceImpl &t = TraceImpl::current(loc);
+  mlir::Type type = t.use(value_, loc).getType();
+  mlir::Value v = t.resolve(value, getElementTypeOrSelf(type), loc);
+  if (v.getType() != type && isa<RankedTensorType>(type) &&
+      !isa<RankedTensorType>(v.getType()) &&
+      v.getType() == getElementTypeOrSelf(type))
+    v = t.broadcastTo(v, cast<RankedTensorType>(type).getShape(), loc);
+  if (v.getType() != type) {
+    std::string message =
+        "cannot assign a value of type " + detail::typeStr(v.getType()) +
+        " to a ktc::Var of type " + detail::typeStr(type) +
+        " (declared at line " + std::to_string(declared_.line()) +
+        "); a Var keeps its type";
+    // Report where the assigned value was computed: operator= cannot take a
+    // source location of its own.
+    if (auto at = dyn_cast<FileLineColLoc>(v.getLoc()))
+      throw Error(message, at.getFilename().str(), at.getLine(),
+                  at.getColumn());
+    t.fail(loc, message);
+  }
+  value_ = t.wrap(v);
+  return *this;
+}
+
+} // namespace ktc

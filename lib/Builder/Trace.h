@@ -1,0 +1,106 @@
+//===- Trace.h - the state of one kernel trace (builder-internal) -*- C++ -*-===//
+//
+// While a kernel's callable runs, a TraceImpl holds the module being built,
+// the insertion point and the live ktc::Vars. Handles (ktc::Value) are
+// mlir::Values tagged with the id of the trace that made them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_BUILDER_TRACE_H
+#define KTC_LIB_BUILDER_TRACE_H
+
+#include "ktc/Kernel.h"
+#include "ktc/Ops.h"
+
+#include "dialect/KtcDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace ktc::detail {
+
+/// Friend access to the handles' internals.
+struct Access {
+  static mlir::Value raw(const Value &v) {
+    return mlir::Value::getFromOpaquePointer(v.impl_);
+  }
+  static uint64_t trace(const Value &v) { return v.trace_; }
+  static Value make(mlir::Value v, uint64_t trace) {
+    Value h;
+    h.impl_ = v.getAsOpaquePointer();
+    h.trace_ = trace;
+    return h;
+  }
+  static void set(Var &var, const Value &v) { var.value_ = v; }
+  static std::source_location declared(const Var &var) {
+    return var.declared_;
+  }
+};
+
+/// The MLIR context every trace uses (ktc, arith, math, scf, func loaded).
+mlir::MLIRContext &globalContext();
+
+mlir::Type toMlir(DType dtype, mlir::MLIRContext *ctx);
+/// The DType of a scalar element type (pointers: of their pointee).
+DType fromMlir(mlir::Type element);
+
+class TraceImpl {
+public:
+  TraceImpl(const std::string &kernel, const std::vector<ParamSpec> &params,
+            std::source_location defined);
+  ~TraceImpl();
+
+  /// The trace running on this thread; an Error at `loc` when there is none.
+  static TraceImpl &current(std::source_location loc);
+  static TraceImpl *active();
+
+  [[noreturn]] void fail(std::source_location loc,
+                         const std::string &message) const;
+
+  mlir::Location loc(std::source_location where);
+  /// The mlir::Value of a handle, checked: from this trace, and visible at
+  /// the insertion point (not from inside a finished loop or branch body).
+  mlir::Value use(const Value &v, std::source_location loc);
+  Value wrap(mlir::Value v) const { return Access::make(v, id); }
+
+  /// An operand as an mlir::Value. Literals take the element type `like`
+  /// (or i1/i32/f32 when null) and stay scalars.
+  mlir::Value resolve(const Operand &op, mlir::Type like,
+                      std::source_location loc);
+  /// A scalar constant of element type `type` from a literal operand.
+  mlir::Value literal(const Operand &op, mlir::Type type,
+                      std::source_location loc);
+
+  // Shape and type helpers, each failing with a message at `loc`.
+  mlir::Value castTo(mlir::Value v, mlir::Type element,
+                     std::source_location loc);
+  mlir::Value broadcastTo(mlir::Value v, llvm::ArrayRef<int64_t> shape,
+                          std::source_location loc);
+  /// The shape a and b broadcast to (numpy rules, ranks 0-2).
+  llvm::SmallVector<int64_t> broadcastShape(mlir::Type a, mlir::Type b,
+                                            std::source_location loc);
+  void checkBlockShape(llvm::ArrayRef<int64_t> shape,
+                       std::source_location loc);
+
+  std::string finish();
+
+  mlir::MLIRContext *ctx;
+  mlir::OpBuilder b;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  mlir::func::FuncOp func;
+  uint64_t id;
+  std::vector<Value> args;
+  /// Live Vars, in declaration order.
+  std::vector<Var *> vars;
+  std::source_location defined;
+  TraceImpl *previous;
+};
+
+/// "f32", "tensor<256xf32>", ... for messages.
+std::string typeStr(mlir::Type type);
+
+} // namespace ktc::detail
+
+#endif // KTC_LIB_BUILDER_TRACE_H
