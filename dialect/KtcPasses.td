@@ -20,4 +20,26 @@ def KtcCombine : Pass<"ktc-combine"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
+  let summary = "lower ktc to tensor/linalg/scf/llvm ops for the host CPU";
+  let description = [{
+    The first step of the host-CPU target. Each `ktc.kernel` function gets
+    six trailing i32 arguments (program id x, y, z, then the grid size x, y,
+    z) that replace `ktc.program_id` and `ktc.num_programs`. Pointers become
+    i64 addresses and `ktc.addptr` integer arithmetic. Block operations
+    become loops in waiting: `linalg.generic`/`linalg.reduce`/`linalg.fill`
+    on tensors whose scalar bodies do the work (masked accesses as `scf.if`
+    around `llvm.load`/`llvm.store`); blocks are never unrolled, so a
+    16384-wide block compiles as fast as a 16-wide one. Elementwise
+    `arith`/`math` on tensors are left to `convert-elementwise-to-linalg`,
+    and the rest of the way (bufferisation, loops, LLVM) is upstream's; see
+    the `ktc-host-pipeline` pass pipeline.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
+}
+
 #endif // KTC_PASSES_TD

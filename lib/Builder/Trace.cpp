@@ -260,6 +260,7 @@ std::string TraceImpl::finish() {
     PassManager pm(ctx);
     pm.enableVerifier(true);
     pm.addPass(createCanonicalizerPass());
+    pm.addPass(createLoopInvariantCodeMotionPass());
     pm.addPass(createCSEPass());
     if (failed(verify(*module)) || failed(pm.run(*module))) {
       std::string message = "ktc internal error: invalid IR: " + firstError;

@@ -113,6 +113,9 @@ TEST(Builder, OnlineSoftmaxCarriesMaxAndSum) {
   EXPECT_EQ(count(ir, "math.exp"), 3u);
   EXPECT_EQ(count(ir, "other %"), 1u);
   EXPECT_TRUE(contains(ir, "ktc.constexpr = \\{arg4 = 256 : i64\\}"));
+  // Loop-invariant work is hoisted: one arange serves both loops.
+  EXPECT_EQ(count(ir, "ktc.arange"), 1u);
+  EXPECT_LT(ir.find("ktc.arange"), ir.find("scf.for"));
 }
 
 TEST(Builder, FusedSoftmaxIsPersistent) {

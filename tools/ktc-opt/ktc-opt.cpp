@@ -8,6 +8,7 @@
 
 #include "dialect/KtcDialect.h"
 #include "dialect/KtcPasses.h"
+#include "lib/Target/CPU/HostTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,11 +20,12 @@
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::ktc::registerKtcPasses();
+  ktc::host::registerHostPipeline();
 
+  // The dialects kernels are written in, plus those the host pipeline
+  // lowers through (linalg, tensor, memref, llvm, ...).
   mlir::DialectRegistry registry;
-  registry.insert<mlir::ktc::KtcDialect, mlir::arith::ArithDialect,
-                  mlir::func::FuncDialect, mlir::math::MathDialect,
-                  mlir::scf::SCFDialect>();
+  ktc::host::registerHostDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ktc optimizer driver\n", registry));
 }

@@ -1,0 +1,105 @@
+//===- HostJit.cpp - running host kernels through ORC ----------------------===//
+
+#include "HostTarget.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <atomic>
+#include <mutex>
+#include <vector>
+
+using namespace mlir;
+
+namespace ktc::host {
+
+HostKernel::~HostKernel() = default;
+HostKernel::HostKernel(HostKernel &&) noexcept = default;
+
+static void initNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+llvm::Expected<HostKernel> HostKernel::compile(ModuleOp module,
+                                               llvm::StringRef kernelName) {
+  initNativeTarget();
+  MLIRContext *ctx = module.getContext();
+  std::string diagnostics;
+  {
+    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+      llvm::raw_string_ostream os(diagnostics);
+      os << diag.getLocation() << ": " << diag.str() << "\n";
+      return success();
+    });
+    PassManager pm(ctx);
+    buildHostPipeline(pm);
+    if (failed(pm.run(module)))
+      return llvm::createStringError("lowering to the host failed:\n" +
+                                     diagnostics);
+  }
+  ExecutionEngineOptions options;
+  auto transformer = makeOptimizingTransformer(/*optLevel=*/3,
+                                               /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine = ExecutionEngine::create(module, options);
+  if (!engine)
+    return engine.takeError();
+  HostKernel kernel;
+  kernel.engine_ = std::move(*engine);
+  auto entry = kernel.engine_->lookupPacked(kernelName);
+  if (!entry)
+    return entry.takeError();
+  kernel.entry_ = *entry;
+  return std::move(kernel);
+}
+
+void HostKernel::runProgram(void **args, size_t numArgs,
+                            std::array<int32_t, 3> pid,
+                            std::array<int32_t, 3> grid) const {
+  std::vector<void *> all(args, args + numArgs);
+  for (int32_t &v : pid)
+    all.push_back(&v);
+  for (int32_t &v : grid)
+    all.push_back(&v);
+  entry_(all.data());
+}
+
+void HostKernel::run(void **args, size_t numArgs,
+                     std::array<int32_t, 3> grid) const {
+  int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
+  if (total <= 0)
+    return;
+  unsigned workers = std::min<int64_t>(
+      total, llvm::hardware_concurrency().compute_thread_count());
+  std::atomic<int64_t> next{0};
+  auto work = [&] {
+    for (int64_t i = next++; i < total; i = next++) {
+      std::array<int32_t, 3> pid{int32_t(i % grid[0]),
+                                 int32_t(i / grid[0] % grid[1]),
+                                 int32_t(i / (int64_t(grid[0]) * grid[1]))};
+      runProgram(args, numArgs, pid, grid);
+    }
+  };
+  if (workers <= 1) {
+    work();
+    return;
+  }
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(workers));
+  for (unsigned w = 0; w < workers; ++w)
+    pool.async(work);
+  pool.wait();
+}
+
+} // namespace ktc::host

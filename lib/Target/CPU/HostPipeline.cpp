@@ -1,0 +1,73 @@
+//===- HostPipeline.cpp - ktc to LLVM for the host CPU ---------------------===//
+
+#include "HostTarget.h"
+
+#include "dialect/KtcPasses.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace ktc::host {
+
+void registerHostDialects(DialectRegistry &registry) {
+  registry.insert<mlir::ktc::KtcDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, func::FuncDialect,
+                  linalg::LinalgDialect, tensor::TensorDialect,
+                  bufferization::BufferizationDialect, memref::MemRefDialect,
+                  cf::ControlFlowDialect, LLVM::LLVMDialect>();
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  scf::registerBufferizableOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+}
+
+void buildHostPipeline(OpPassManager &pm) {
+  pm.addPass(mlir::ktc::createKtcConvertToHost());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createConvertElementwiseToLinalgPass());
+  pm.addPass(bufferization::createOneShotBufferizePass());
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void registerHostPipeline() {
+  PassPipelineRegistration<>(
+      "ktc-host-pipeline",
+      "lower ktc kernels to the LLVM dialect for the host CPU",
+      [](OpPassManager &pm) { buildHostPipeline(pm); });
+}
+
+} // namespace ktc::host

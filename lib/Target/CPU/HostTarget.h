@@ -1,0 +1,63 @@
+//===- HostTarget.h - the host-CPU target (internal) ------------*- C++ -*-===//
+//
+// ktc -> (convert-ktc-to-host) -> linalg/tensor -> bufferised loops -> LLVM
+// -> ORC JIT in process (mlir::ExecutionEngine).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_TARGET_CPU_HOSTTARGET_H
+#define KTC_LIB_TARGET_CPU_HOSTTARGET_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+namespace mlir {
+class ExecutionEngine;
+}
+
+namespace ktc::host {
+
+/// Registers what the host pipeline needs in a context: the dialects, the
+/// bufferisation models, the LLVM IR translations.
+void registerHostDialects(mlir::DialectRegistry &registry);
+
+/// ktc dialect -> LLVM dialect for the host (see convert-ktc-to-host).
+void buildHostPipeline(mlir::OpPassManager &pm);
+
+/// Registers the `ktc-host-pipeline` pass pipeline (for ktc-opt).
+void registerHostPipeline();
+
+/// A kernel compiled for the host. Its entry takes the kernel's arguments
+/// (pointers as 64-bit addresses), then the program id (x, y, z) and the
+/// grid size (x, y, z), all through an array of pointers to the values.
+class HostKernel {
+public:
+  ~HostKernel();
+  HostKernel(HostKernel &&) noexcept;
+
+  /// Compiles `module` (ktc dialect; it is lowered in place).
+  static llvm::Expected<HostKernel> compile(mlir::ModuleOp module,
+                                            llvm::StringRef kernelName);
+
+  /// Runs program (x, y, z) of a grid with `args` pointing at the kernel's
+  /// arguments in order.
+  void runProgram(void **args, size_t numArgs, std::array<int32_t, 3> pid,
+                  std::array<int32_t, 3> grid) const;
+  /// Runs every program of `grid`, spread over the host's cores.
+  void run(void **args, size_t numArgs, std::array<int32_t, 3> grid) const;
+
+private:
+  HostKernel() = default;
+  std::unique_ptr<mlir::ExecutionEngine> engine_;
+  void (*entry_)(void **) = nullptr;
+};
+
+} // namespace ktc::host
+
+#endif // KTC_LIB_TARGET_CPU_HOSTTARGET_H
