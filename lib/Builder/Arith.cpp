@@ -141,6 +141,7 @@ SmallVector<int64_t> TraceImpl::broadcastShape(Type a, Type b,
                     " cannot be broadcast together");
     out.push_back(std::max(x, y));
   }
+  checkBlockShape(out, loc); // implicit broadcasts obey the size limit too
   return out;
 }
 

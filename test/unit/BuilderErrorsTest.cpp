@@ -57,6 +57,15 @@ TEST(BuilderErrors, BlockTooLarge) {
      "(2^20)");
 }
 
+TEST(BuilderErrors, BroadcastTooLarge) {
+  expectKernelError([](Ptr<float>) {
+    auto rows = expand_dims(arange(0, 2048), 1);
+    auto cols = expand_dims(arange(0, 1024), 0);
+    at = __LINE__; auto grid = rows + cols;
+  }, "a block of 2097152 elements is larger than ktc's limit of 1048576 "
+     "(2^20)");
+}
+
 TEST(BuilderErrors, ShapeMismatch) {
   expectKernelError([](Ptr<float> p) {
     auto a = load(p + arange(0, 128));

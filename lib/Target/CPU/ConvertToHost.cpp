@@ -400,9 +400,10 @@ struct KtcConvertToHostPass
 
     HostTypeConverter converter(ctx);
     ConversionTarget target(*ctx);
+    // Everything but ktc is legal once its types are (arith.select and
+    // scf ops carry pointers too).
     target.addIllegalDialect<KtcDialect>();
-    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           tensor::TensorDialect, LLVM::LLVMDialect>();
+    target.addLegalDialect<LLVM::LLVMDialect>();
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
