@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
 #include "dialect/KtcDialect.h"
@@ -48,15 +49,7 @@ bool contains(const std::string &text, const std::string &pattern) {
 
 TEST(Builder, VectorAdd) {
   auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
-                    [](Ptr<float> x, Ptr<float> y, Ptr<float> out, Int n,
-                       int BLOCK) {
-                      auto pid = program_id(0);
-                      auto offs = pid * BLOCK + arange(0, BLOCK);
-                      auto mask = offs < n;
-                      store(out + offs, load(x + offs, mask) +
-                                            load(y + offs, mask),
-                            mask);
-                    });
+                    seeds::vector_add);
   std::string ir = add.mlir(1024);
   SCOPED_TRACE(ir);
   EXPECT_TRUE(reparses(ir));
@@ -72,33 +65,8 @@ TEST(Builder, VectorAdd) {
   EXPECT_NE(add.mlir(256).find("ktc.arange 0, 256"), std::string::npos);
 }
 
-/// The online softmax of the seeds: one pass carrying (max, sum), one pass
-/// writing.
-void onlineSoftmax(Ptr<float> in, Ptr<float> out, Int row_stride, Int n_cols,
-                   int BLOCK) {
-  auto pid = program_id(0);
-  auto row_in = in + pid * row_stride;
-  auto row_out = out + pid * row_stride;
-  Var m = -INFINITY;
-  Var s = 0.0f;
-  for_range(0, n_cols, BLOCK, [&](Value col) {
-    auto offs = col + arange(0, BLOCK);
-    auto mask = offs < n_cols;
-    auto x = load(row_in + offs, mask, -INFINITY);
-    auto m_new = maximum(m, max(x, 0));
-    s = s * exp(m - m_new) + sum(where(mask, exp(x - m_new), 0.0f), 0);
-    m = m_new;
-  });
-  for_range(0, n_cols, BLOCK, [&](Value col) {
-    auto offs = col + arange(0, BLOCK);
-    auto mask = offs < n_cols;
-    auto x = load(row_in + offs, mask);
-    store(row_out + offs, exp(x - m) / s, mask);
-  });
-}
-
 TEST(Builder, OnlineSoftmaxCarriesMaxAndSum) {
-  auto kernel = Kernel("softmax_online", onlineSoftmax);
+  auto kernel = Kernel("softmax_online", seeds::softmax_online);
   std::string ir = kernel.mlir(256);
   SCOPED_TRACE(ir);
   EXPECT_TRUE(reparses(ir));
@@ -119,18 +87,7 @@ TEST(Builder, OnlineSoftmaxCarriesMaxAndSum) {
 }
 
 TEST(Builder, FusedSoftmaxIsPersistent) {
-  auto kernel = Kernel(
-      "softmax_fused",
-      [](Ptr<float> out, Ptr<float> in, Int in_stride, Int out_stride,
-         Int n_rows, Int n_cols, int BLOCK) {
-        auto cols = arange(0, BLOCK);
-        auto mask = cols < n_cols;
-        for_range(program_id(0), n_rows, num_programs(0), [&](Value row) {
-          auto x = load(in + row * in_stride + cols, mask, -INFINITY);
-          auto num = exp(x - max(x, 0));
-          store(out + row * out_stride + cols, num / sum(num, 0), mask);
-        });
-      });
+  auto kernel = Kernel("softmax_fused", seeds::softmax_fused);
   std::string ir = kernel.mlir(next_pow2(781));
   SCOPED_TRACE(ir);
   EXPECT_TRUE(reparses(ir));

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
 #include "lib/Target/CPU/HostTarget.h"
@@ -65,17 +66,10 @@ double maxRelError(const std::vector<float> &got,
   return worst;
 }
 
-auto vectorAdd = [](Ptr<float> x, Ptr<float> y, Ptr<float> out, Int n,
-                    int BLOCK) {
-  auto offs = program_id(0) * BLOCK + arange(0, BLOCK);
-  auto mask = offs < n;
-  store(out + offs, load(x + offs, mask) + load(y + offs, mask), mask);
-};
-
 TEST(HostJit, VectorAdd) {
   constexpr int BLOCK = 1024;
   host::HostKernel kernel =
-      compileHost(Kernel("add", vectorAdd).mlir(BLOCK), "add");
+      compileHost(Kernel("add", seeds::vector_add).mlir(BLOCK), "add");
   for (int32_t n : {1, 7, 98432, 1 << 20}) {
     SCOPED_TRACE(n);
     auto x = randomVector(n, 1), y = randomVector(n, 2);
@@ -110,43 +104,14 @@ std::vector<double> softmaxReference(const std::vector<float> &in, int rows,
   return out;
 }
 
-void onlineSoftmax(Ptr<float> in, Ptr<float> out, Int row_stride, Int n_cols,
-                   int BLOCK) {
-  auto row_in = in + program_id(0) * row_stride;
-  auto row_out = out + program_id(0) * row_stride;
-  Var m = -INFINITY;
-  Var s = 0.0f;
-  for_range(0, n_cols, BLOCK, [&](Value col) {
-    auto offs = col + arange(0, BLOCK);
-    auto mask = offs < n_cols;
-    auto x = load(row_in + offs, mask, -INFINITY);
-    auto m_new = maximum(m, max(x, 0));
-    s = s * exp(m - m_new) + sum(where(mask, exp(x - m_new), 0.0f), 0);
-    m = m_new;
-  });
-  for_range(0, n_cols, BLOCK, [&](Value col) {
-    auto offs = col + arange(0, BLOCK);
-    auto mask = offs < n_cols;
-    store(row_out + offs, exp(load(row_in + offs, mask) - m) / s, mask);
-  });
-}
-
-void fusedSoftmax(Ptr<float> out, Ptr<float> in, Int in_stride,
-                  Int out_stride, Int n_rows, Int n_cols, int BLOCK) {
-  auto cols = arange(0, BLOCK);
-  auto mask = cols < n_cols;
-  for_range(program_id(0), n_rows, num_programs(0), [&](Value row) {
-    auto x = load(in + row * in_stride + cols, mask, -INFINITY);
-    auto num = exp(x - max(x, 0));
-    store(out + row * out_stride + cols, num / sum(num, 0), mask);
-  });
-}
-
-TEST(HostJit, OnlineSoftmax) {
-  host::HostKernel kernel = compileHost(
-      Kernel("softmax_online", onlineSoftmax).mlir(256), "softmax_online");
+/// Runs a one-row-per-program softmax (naive or online) on odd shapes.
+template <typename F>
+void checkRowSoftmax(const char *name, F kernelFn) {
+  host::HostKernel kernel =
+      compileHost(Kernel(name, kernelFn).mlir(256), name);
   for (auto [rows, cols] : {std::pair{3, 5}, {1823, 781}, {2, 100000}}) {
-    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
+    SCOPED_TRACE(std::string(name) + " " + std::to_string(rows) + "x" +
+                 std::to_string(cols));
     auto in = randomVector(size_t(rows) * cols, rows + cols);
     std::vector<float> out(in.size(), NAN);
     int64_t pi = reinterpret_cast<int64_t>(in.data()),
@@ -158,11 +123,19 @@ TEST(HostJit, OnlineSoftmax) {
   }
 }
 
+TEST(HostJit, NaiveSoftmax) {
+  checkRowSoftmax("softmax_naive", seeds::softmax_naive);
+}
+
+TEST(HostJit, OnlineSoftmax) {
+  checkRowSoftmax("softmax_online", seeds::softmax_online);
+}
+
 TEST(HostJit, FusedSoftmaxPersistent) {
   for (auto [rows, cols] : {std::pair{3, 5}, {1823, 781}, {64, 2048}}) {
     SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
     host::HostKernel kernel = compileHost(
-        Kernel("softmax_fused", fusedSoftmax).mlir(int(next_pow2(cols))),
+        Kernel("softmax_fused", seeds::softmax_fused).mlir(int(next_pow2(cols))),
         "softmax_fused");
     auto in = randomVector(size_t(rows) * cols, rows * 7 + cols);
     std::vector<float> out(in.size(), NAN);

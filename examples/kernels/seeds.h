@@ -1,0 +1,89 @@
+//===- seeds.h - the seeds' kernels, written with ktc's C++ API -*- C++ -*-===//
+//
+// Vector-add and the three softmax variants of the Triton workshop seeds.
+// Shared by the examples and the tests, so that what is tested is what is
+// shipped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_EXAMPLES_KERNELS_SEEDS_H
+#define KTC_EXAMPLES_KERNELS_SEEDS_H
+
+#include "ktc/ktc.h"
+
+#include <cmath>
+
+namespace ktc::seeds {
+
+/// out[i] = x[i] + y[i], BLOCK elements per program.
+inline void vector_add(Ptr<float> x, Ptr<float> y, Ptr<float> out, Int n,
+                       int BLOCK) {
+  auto pid = program_id(0);
+  auto offs = pid * BLOCK + arange(0, BLOCK);
+  auto mask = offs < n;
+  store(out + offs, load(x + offs, mask) + load(y + offs, mask), mask);
+}
+
+/// Softmax of one row per program, three passes over the columns: the max,
+/// the sum of exponentials, the output.
+inline void softmax_naive(Ptr<float> in, Ptr<float> out, Int row_stride,
+                          Int n_cols, int BLOCK) {
+  auto row_in = in + program_id(0) * row_stride;
+  auto row_out = out + program_id(0) * row_stride;
+  Var m = -INFINITY;
+  for_range(0, n_cols, BLOCK, [&](Value col) {
+    auto offs = col + arange(0, BLOCK);
+    m = maximum(m, max(load(row_in + offs, offs < n_cols, -INFINITY), 0));
+  });
+  Var s = 0.0f;
+  for_range(0, n_cols, BLOCK, [&](Value col) {
+    auto offs = col + arange(0, BLOCK);
+    auto x = load(row_in + offs, offs < n_cols, -INFINITY);
+    s = s + sum(exp(x - m), 0); // exp(-inf - m) = 0 off the row
+  });
+  for_range(0, n_cols, BLOCK, [&](Value col) {
+    auto offs = col + arange(0, BLOCK);
+    auto mask = offs < n_cols;
+    store(row_out + offs, exp(load(row_in + offs, mask) - m) / s, mask);
+  });
+}
+
+/// Softmax of one row per program, two passes: the running max and sum
+/// carried together (the online algorithm), then the output.
+inline void softmax_online(Ptr<float> in, Ptr<float> out, Int row_stride,
+                           Int n_cols, int BLOCK) {
+  auto row_in = in + program_id(0) * row_stride;
+  auto row_out = out + program_id(0) * row_stride;
+  Var m = -INFINITY;
+  Var s = 0.0f;
+  for_range(0, n_cols, BLOCK, [&](Value col) {
+    auto offs = col + arange(0, BLOCK);
+    auto mask = offs < n_cols;
+    auto x = load(row_in + offs, mask, -INFINITY);
+    auto m_new = maximum(m, max(x, 0));
+    s = s * exp(m - m_new) + sum(where(mask, exp(x - m_new), 0.0f), 0);
+    m = m_new;
+  });
+  for_range(0, n_cols, BLOCK, [&](Value col) {
+    auto offs = col + arange(0, BLOCK);
+    auto mask = offs < n_cols;
+    store(row_out + offs, exp(load(row_in + offs, mask) - m) / s, mask);
+  });
+}
+
+/// The persistent fused softmax: each program loads whole rows
+/// (BLOCK >= n_cols) and strides over the rows by the number of programs.
+inline void softmax_fused(Ptr<float> out, Ptr<float> in, Int in_stride,
+                          Int out_stride, Int n_rows, Int n_cols, int BLOCK) {
+  auto cols = arange(0, BLOCK);
+  auto mask = cols < n_cols;
+  for_range(program_id(0), n_rows, num_programs(0), [&](Value row) {
+    auto x = load(in + row * in_stride + cols, mask, -INFINITY);
+    auto num = exp(x - max(x, 0));
+    store(out + row * out_stride + cols, num / sum(num, 0), mask);
+  });
+}
+
+} // namespace ktc::seeds
+
+#endif // KTC_EXAMPLES_KERNELS_SEEDS_H
