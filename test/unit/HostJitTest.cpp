@@ -132,7 +132,9 @@ TEST(HostJit, OnlineSoftmax) {
 }
 
 TEST(HostJit, FusedSoftmaxPersistent) {
-  for (auto [rows, cols] : {std::pair{3, 5}, {1823, 781}, {64, 2048}}) {
+  // Up to the widest row the fused kernel takes (BLOCK = 16384).
+  for (auto [rows, cols] :
+       {std::pair{3, 5}, {1823, 781}, {64, 2048}, {1, 16384}, {5, 12800}}) {
     SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
     host::HostKernel kernel = compileHost(
         Kernel("softmax_fused", seeds::softmax_fused).mlir(int(next_pow2(cols))),
