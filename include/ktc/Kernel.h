@@ -19,9 +19,12 @@
 #ifndef KTC_KERNEL_H
 #define KTC_KERNEL_H
 
+#include "ktc/Runtime.h"
 #include "ktc/Value.h"
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <source_location>
 #include <string>
 #include <tuple>
@@ -30,6 +33,18 @@
 #include <vector>
 
 namespace ktc {
+
+/// The stage to emit ("mlir", "llvm", "asm"), with the caller's location.
+struct Stage {
+  Stage(const char *what,
+        std::source_location loc = std::source_location::current())
+      : what(what), loc(loc) {}
+  Stage(std::string what,
+        std::source_location loc = std::source_location::current())
+      : what(std::move(what)), loc(loc) {}
+  std::string what;
+  std::source_location loc;
+};
 
 namespace detail {
 
@@ -65,9 +80,65 @@ public:
   /// Verifies and simplifies the traced kernel; returns its MLIR text.
   std::string finish();
 
+  TraceImpl &impl() { return *impl_; }
+
 private:
   std::unique_ptr<TraceImpl> impl_;
 };
+
+/// A kernel compiled for one device (see lib/Runtime).
+class Executable;
+
+/// One argument of a launch, before it is checked against its parameter.
+struct LaunchArg {
+  enum class Kind : uint8_t { Buffer, Int, Float, Bool, Null } kind;
+  DType dtype = DType::i32;               // a buffer's element type
+  const Allocation *memory = nullptr;     // a buffer's memory
+  size_t count = 0;                       // a buffer's element count
+  int64_t i = 0;
+  double f = 0;
+
+  template <typename T>
+  LaunchArg(const Buffer<T> &b)
+      : kind(Kind::Buffer), dtype(Buffer<T>::dtype), memory(b.memory()),
+        count(b.size()) {}
+  template <typename T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+  LaunchArg(T v) {
+    if constexpr (std::is_same_v<T, bool>) {
+      kind = Kind::Bool;
+      i = v;
+    } else if constexpr (std::is_integral_v<T>) {
+      kind = Kind::Int;
+      i = static_cast<int64_t>(v);
+    } else {
+      kind = Kind::Float;
+      f = static_cast<double>(v);
+    }
+  }
+  LaunchArg(std::nullptr_t) : kind(Kind::Null) {}
+};
+
+/// Checks the argument count and every constexpr argument; returns their
+/// values (one per constexpr parameter, in order).
+std::vector<ConstexprValue>
+checkConstexprs(const std::string &kernel,
+                const std::vector<ParamSpec> &params,
+                const std::vector<LaunchArg> &args, std::source_location loc);
+/// The device the launch runs on: the one holding the buffer arguments.
+Device &launchDevice(const std::string &kernel,
+                     const std::vector<ParamSpec> &params,
+                     const std::vector<LaunchArg> &args,
+                     std::source_location loc);
+/// Lowers a finished trace for `device`.
+std::shared_ptr<Executable> compile(Trace &trace, Device &device);
+/// Checks the runtime arguments and the grid, marshals and launches.
+void launch(Executable &executable, const std::string &kernel,
+            const std::vector<ParamSpec> &params,
+            const std::vector<LaunchArg> &args, const Grid &grid);
+/// The kernel at one stage: "mlir", "llvm" or "asm", for a target
+/// ("host", ...).
+std::string emit(Trace &trace, const std::string &what,
+                 const std::string &target, std::source_location loc);
 
 template <typename T>
 struct callable_traits : callable_traits<decltype(&T::operator())> {};
@@ -148,10 +219,111 @@ public:
     static_assert(sizeof...(C) == kNumConstexpr,
                   "pass one value per constexpr parameter of the kernel");
     auto values = std::make_tuple(constexprs...);
-    return trace_with(values, std::make_index_sequence<kNumParams>());
+    return trace_with(values, std::make_index_sequence<kNumParams>(),
+                      [](detail::Trace &trace) { return trace.finish(); });
+  }
+
+  /// The kernel at stage `what` ("mlir", "llvm", "asm") for `target`
+  /// ("host" today), specialised for the given constexpr values.
+  template <typename... C>
+  std::string emit(const Stage &what, const std::string &target,
+                   C... constexprs) const {
+    static_assert(sizeof...(C) == kNumConstexpr,
+                  "pass one value per constexpr parameter of the kernel");
+    auto values = std::make_tuple(constexprs...);
+    return trace_with(values, std::make_index_sequence<kNumParams>(),
+                      [&](detail::Trace &trace) {
+                        return detail::emit(trace, what.what, target,
+                                            what.loc);
+                      });
+  }
+
+  /// Runs the kernel over `grid`, one argument per parameter, in order:
+  /// Buffer<T> for Ptr<T>, numbers for scalars and constexprs. Each new set
+  /// of constexpr values (and device) is compiled once and kept.
+  template <typename... A>
+  void launch(const Grid &grid, const A &...args) const {
+    std::vector<detail::LaunchArg> launchArgs{detail::LaunchArg(args)...};
+    std::vector<detail::ParamSpec> params = param_specs();
+    std::vector<detail::ConstexprValue> constexprs =
+        detail::checkConstexprs(name_, params, launchArgs, grid.loc);
+    Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
+    std::shared_ptr<detail::Executable> executable =
+        specialise(device, constexprs);
+    detail::launch(*executable, name_, params, launchArgs, grid);
+  }
+
+  /// How many specialisations have been compiled so far.
+  size_t num_compiled() const {
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    return cache_->entries.size();
   }
 
 private:
+  /// The parameters without constexpr values (for checking launches).
+  std::vector<detail::ParamSpec> param_specs() const {
+    return [&]<size_t... I>(std::index_sequence<I...>) {
+      return std::vector<detail::ParamSpec>{base_spec<I>()...};
+    }(std::make_index_sequence<kNumParams>());
+  }
+  template <size_t I> detail::ParamSpec base_spec() const {
+    using P = std::tuple_element_t<I, Params>;
+    detail::ParamSpec s;
+    s.name = I < names_.size() ? names_[I] : "";
+    s.runtime = detail::is_runtime_v<P>;
+    if constexpr (detail::is_runtime_v<P>)
+      s.kind = P::kind;
+    else
+      s.value = detail::make_constexpr(P{});
+    return s;
+  }
+
+  using CacheKey = std::pair<const Device *, std::vector<std::pair<int64_t, double>>>;
+  struct Cache {
+    mutable std::mutex mutex;
+    std::map<CacheKey, std::shared_ptr<detail::Executable>> entries;
+  };
+
+  std::shared_ptr<detail::Executable>
+  specialise(Device &device,
+             const std::vector<detail::ConstexprValue> &constexprs) const {
+    CacheKey key{&device, {}};
+    for (const detail::ConstexprValue &c : constexprs)
+      key.second.push_back({c.i, c.f});
+    std::lock_guard<std::mutex> lock(cache_->mutex);
+    auto it = cache_->entries.find(key);
+    if (it != cache_->entries.end())
+      return it->second;
+    auto values = constexpr_tuple(constexprs,
+                                  std::make_index_sequence<kNumParams>());
+    std::shared_ptr<detail::Executable> executable = trace_with(
+        values, std::make_index_sequence<kNumParams>(),
+        [&](detail::Trace &trace) { return detail::compile(trace, device); });
+    cache_->entries.emplace(std::move(key), executable);
+    return executable;
+  }
+
+  /// The constexpr values as a tuple of the constexpr parameters' types.
+  template <size_t... I>
+  auto constexpr_tuple(const std::vector<detail::ConstexprValue> &values,
+                       std::index_sequence<I...>) const {
+    return std::tuple_cat(constexpr_element<I>(values)...);
+  }
+  template <size_t I>
+  auto constexpr_element(const std::vector<detail::ConstexprValue> &values) const {
+    using P = std::tuple_element_t<I, Params>;
+    if constexpr (detail::is_runtime_v<P>) {
+      return std::tuple<>();
+    } else {
+      const detail::ConstexprValue &v =
+          values[detail::count_before<Params, I, false>()];
+      if constexpr (std::is_floating_point_v<P>)
+        return std::tuple<P>(static_cast<P>(v.f));
+      else
+        return std::tuple<P>(static_cast<P>(v.i));
+    }
+  }
+
   static constexpr void check_param_types() {
     []<size_t... I>(std::index_sequence<I...>) {
       static_assert(
@@ -190,19 +362,20 @@ private:
     }
   }
 
-  template <typename Values, size_t... I>
-  std::string trace_with(const Values &values,
-                         std::index_sequence<I...>) const {
+  template <typename Values, size_t... I, typename Finish>
+  auto trace_with(const Values &values, std::index_sequence<I...>,
+                  Finish finish) const {
     std::vector<detail::ParamSpec> specs{spec<I>(values)...};
     detail::Trace trace(name_, specs, defined_);
     fn_(param<I>(trace, values)...);
-    return trace.finish();
+    return finish(trace);
   }
 
   std::string name_;
   std::vector<std::string> names_;
   F fn_;
   std::source_location defined_;
+  std::shared_ptr<Cache> cache_ = std::make_shared<Cache>();
 };
 
 template <typename F>

@@ -7,6 +7,7 @@
 #include "ktc/Error.h"
 #include "ktc/Kernel.h"
 #include "ktc/Ops.h"
+#include "ktc/Runtime.h"
 #include "ktc/Value.h"
 
 #endif // KTC_KTC_H

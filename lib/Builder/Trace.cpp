@@ -2,6 +2,8 @@
 
 #include "Trace.h"
 
+#include "lib/Target/CPU/HostTarget.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -76,8 +78,12 @@ size_t size_in_bytes(DType type) {
 namespace detail {
 
 MLIRContext &globalContext() {
+  // Knows everything a kernel is lowered through, so that compiling needs
+  // no registration of its own (registries cannot change while in use).
   static MLIRContext *context = [] {
-    auto *ctx = new MLIRContext();
+    DialectRegistry registry;
+    host::registerHostDialects(registry);
+    auto *ctx = new MLIRContext(registry);
     ctx->loadDialect<mlir::ktc::KtcDialect, arith::ArithDialect,
                      math::MathDialect, scf::SCFDialect,
                      func::FuncDialect>();
@@ -245,6 +251,17 @@ void TraceImpl::checkBlockShape(llvm::ArrayRef<int64_t> shape,
 }
 
 std::string TraceImpl::finish() {
+  ModuleOp m = finalize();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  m.print(os);
+  return text;
+}
+
+ModuleOp TraceImpl::finalize() {
+  if (finalized)
+    return *module;
+  finalized = true;
   func::ReturnOp::create(b, loc(defined));
   std::string firstError;
   Location errorLoc = UnknownLoc::get(ctx);
@@ -270,10 +287,9 @@ std::string TraceImpl::finish() {
       throw Error(message);
     }
   }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os);
-  return text;
+  if (currentTrace == this) // the callable is done: no more ops
+    currentTrace = previous;
+  return *module;
 }
 
 //===----------------------------------------------------------------------===//

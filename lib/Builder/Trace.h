@@ -84,6 +84,9 @@ public:
   void checkBlockShape(llvm::ArrayRef<int64_t> shape,
                        std::source_location loc);
 
+  /// Ends the kernel, verifies and simplifies it (once); the module stays
+  /// owned by the trace.
+  mlir::ModuleOp finalize();
   std::string finish();
 
   mlir::MLIRContext *ctx;
@@ -96,6 +99,7 @@ public:
   std::vector<Var *> vars;
   std::source_location defined;
   TraceImpl *previous;
+  bool finalized = false;
 };
 
 /// "f32", "tensor<256xf32>", ... for messages.

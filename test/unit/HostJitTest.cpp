@@ -1,19 +1,13 @@
-//===- HostJitTest.cpp - seed kernels run on the host CPU through ORC -----===//
+//===- HostJitTest.cpp - seed kernels run on the CPU device, end to end ---===//
 //
-// builder -> ktc dialect -> host pipeline -> LLVM -> ORC JIT, in process.
-// Random inputs with odd sizes, outputs poisoned (NaN) before the run, a
-// float64 reference.
+// The public API only: builder -> ktc dialect -> host pipeline -> LLVM ->
+// ORC JIT -> Device("cpu").launch. Random inputs with odd sizes, outputs
+// poisoned (NaN) before the run, a float64 reference.
 //
 //===----------------------------------------------------------------------===//
 
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
-
-#include "lib/Target/CPU/HostTarget.h"
-
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 
 #include <gtest/gtest.h>
 
@@ -25,101 +19,84 @@ using namespace ktc;
 
 namespace {
 
-/// Compiles traced MLIR for the host.
-host::HostKernel compileHost(const std::string &ir, const std::string &name) {
-  static mlir::MLIRContext *context = [] {
-    mlir::DialectRegistry registry;
-    host::registerHostDialects(registry);
-    auto *ctx = new mlir::MLIRContext(registry);
-    ctx->loadAllAvailableDialects();
-    return ctx;
-  }();
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(ir, context);
-  EXPECT_TRUE(module);
-  auto kernel = host::HostKernel::compile(*module, name);
-  if (!kernel) {
-    ADD_FAILURE() << llvm::toString(kernel.takeError());
-    std::abort();
-  }
-  return std::move(*kernel);
-}
+Device &cpu() { return Device::get("cpu"); }
 
-std::vector<float> randomVector(size_t n, unsigned seed, float lo = -4,
-                                float hi = 4) {
+std::vector<float> randomVector(size_t n, unsigned seed) {
   std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(lo, hi);
+  std::uniform_real_distribution<float> dist(-4, 4);
   std::vector<float> v(n);
   for (float &x : v)
     x = dist(gen);
   return v;
 }
 
+/// Largest relative error; infinite if an element is not finite (e.g. left
+/// poisoned).
 double maxRelError(const std::vector<float> &got,
                    const std::vector<double> &want) {
   double worst = 0;
   for (size_t i = 0; i < got.size(); ++i) {
     if (!std::isfinite(got[i]))
-      return INFINITY; // an unwritten (poisoned) or broken element
-    double err = std::fabs(got[i] - want[i]) / std::max(std::fabs(want[i]), 1e-30);
+      return INFINITY;
+    double err =
+        std::fabs(got[i] - want[i]) / std::max(std::fabs(want[i]), 1e-30);
     worst = std::max(worst, err);
   }
   return worst;
 }
 
 TEST(HostJit, VectorAdd) {
+  auto add = Kernel("add", {"x", "y", "out", "n", "BLOCK"}, seeds::vector_add);
   constexpr int BLOCK = 1024;
-  host::HostKernel kernel =
-      compileHost(Kernel("add", seeds::vector_add).mlir(BLOCK), "add");
   for (int32_t n : {1, 7, 98432, 1 << 20}) {
     SCOPED_TRACE(n);
-    auto x = randomVector(n, 1), y = randomVector(n, 2);
-    std::vector<float> out(n + 16, NAN); // poisoned, with a guard tail
+    auto hx = randomVector(n, 1), hy = randomVector(n, 2);
+    Buffer<float> x(cpu(), hx), y(cpu(), hy);
+    Buffer<float> out(cpu(), std::vector<float>(n + 16, NAN)); // guard tail
+    add.launch({cdiv(n, BLOCK)}, x, y, out, n, BLOCK);
+    std::vector<float> result = out.to_host();
     std::vector<double> want(n);
     for (int i = 0; i < n; ++i)
-      want[i] = double(x[i]) + double(y[i]);
-    int64_t px = reinterpret_cast<int64_t>(x.data()),
-            py = reinterpret_cast<int64_t>(y.data()),
-            po = reinterpret_cast<int64_t>(out.data());
-    void *args[] = {&px, &py, &po, &n};
-    kernel.run(args, 4, {int32_t(cdiv(n, BLOCK)), 1, 1});
-    std::vector<float> got(out.begin(), out.begin() + n);
-    EXPECT_LE(maxRelError(got, want), 1e-7);
+      want[i] = double(hx[i]) + double(hy[i]);
+    EXPECT_LE(maxRelError({result.begin(), result.begin() + n}, want), 1e-7);
     for (int i = n; i < n + 16; ++i) // nothing written past the end
-      EXPECT_TRUE(std::isnan(out[i])) << i;
+      EXPECT_TRUE(std::isnan(result[i])) << i;
   }
+  EXPECT_EQ(add.num_compiled(), 1u); // one specialisation, reused
+  Buffer<float> one(cpu(), std::vector<float>{1.0f});
+  add.launch({1}, one, one, one, 1, 256);
+  EXPECT_EQ(add.num_compiled(), 2u);
+  EXPECT_EQ(one.to_host()[0], 2.0f);
 }
 
 std::vector<double> softmaxReference(const std::vector<float> &in, int rows,
                                      int cols) {
   std::vector<double> out(in.size());
   for (int r = 0; r < rows; ++r) {
+    const float *row = &in[size_t(r) * cols];
     double m = -INFINITY, s = 0;
     for (int c = 0; c < cols; ++c)
-      m = std::max(m, double(in[size_t(r) * cols + c]));
+      m = std::max(m, double(row[c]));
     for (int c = 0; c < cols; ++c)
-      s += std::exp(double(in[size_t(r) * cols + c]) - m);
+      s += std::exp(double(row[c]) - m);
     for (int c = 0; c < cols; ++c)
-      out[size_t(r) * cols + c] = std::exp(double(in[size_t(r) * cols + c]) - m) / s;
+      out[size_t(r) * cols + c] = std::exp(double(row[c]) - m) / s;
   }
   return out;
 }
 
-/// Runs a one-row-per-program softmax (naive or online) on odd shapes.
-template <typename F>
-void checkRowSoftmax(const char *name, F kernelFn) {
-  host::HostKernel kernel =
-      compileHost(Kernel(name, kernelFn).mlir(256), name);
+/// A one-row-per-program softmax (naive or online) on odd shapes.
+template <typename F> void checkRowSoftmax(const char *name, F kernelFn) {
+  auto kernel = Kernel(name, kernelFn);
   for (auto [rows, cols] : {std::pair{3, 5}, {1823, 781}, {2, 100000}}) {
     SCOPED_TRACE(std::string(name) + " " + std::to_string(rows) + "x" +
                  std::to_string(cols));
-    auto in = randomVector(size_t(rows) * cols, rows + cols);
-    std::vector<float> out(in.size(), NAN);
-    int64_t pi = reinterpret_cast<int64_t>(in.data()),
-            po = reinterpret_cast<int64_t>(out.data());
-    int32_t stride = cols, n = cols;
-    void *args[] = {&pi, &po, &stride, &n};
-    kernel.run(args, 4, {rows, 1, 1});
-    EXPECT_LE(maxRelError(out, softmaxReference(in, rows, cols)), 1e-5);
+    auto hin = randomVector(size_t(rows) * cols, rows + cols);
+    Buffer<float> in(cpu(), hin);
+    Buffer<float> out(cpu(), std::vector<float>(hin.size(), NAN));
+    kernel.launch({rows}, in, out, cols, cols, 256);
+    EXPECT_LE(maxRelError(out.to_host(), softmaxReference(hin, rows, cols)),
+              1e-5);
   }
 }
 
@@ -132,22 +109,46 @@ TEST(HostJit, OnlineSoftmax) {
 }
 
 TEST(HostJit, FusedSoftmaxPersistent) {
+  auto kernel = Kernel("softmax_fused", seeds::softmax_fused);
   // Up to the widest row the fused kernel takes (BLOCK = 16384).
   for (auto [rows, cols] :
        {std::pair{3, 5}, {1823, 781}, {64, 2048}, {1, 16384}, {5, 12800}}) {
     SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
-    host::HostKernel kernel = compileHost(
-        Kernel("softmax_fused", seeds::softmax_fused).mlir(int(next_pow2(cols))),
-        "softmax_fused");
-    auto in = randomVector(size_t(rows) * cols, rows * 7 + cols);
-    std::vector<float> out(in.size(), NAN);
-    int64_t pi = reinterpret_cast<int64_t>(in.data()),
-            po = reinterpret_cast<int64_t>(out.data());
-    int32_t stride = cols, n_rows = rows, n_cols = cols;
-    void *args[] = {&po, &pi, &stride, &stride, &n_rows, &n_cols};
+    auto hin = randomVector(size_t(rows) * cols, rows * 7 + cols);
+    Buffer<float> in(cpu(), hin);
+    Buffer<float> out(cpu(), std::vector<float>(hin.size(), NAN));
     // Fewer programs than rows: each strides by num_programs.
-    kernel.run(args, 6, {std::min(rows, 7), 1, 1});
-    EXPECT_LE(maxRelError(out, softmaxReference(in, rows, cols)), 1e-5);
+    kernel.launch({std::min(rows, 7)}, out, in, cols, cols, rows, cols,
+                  int(next_pow2(cols)));
+    EXPECT_LE(maxRelError(out.to_host(), softmaxReference(hin, rows, cols)),
+              1e-5);
+  }
+}
+
+TEST(HostJit, HalfPrecisionArguments) {
+  // A bf16 buffer, an f16 scalar argument, math in f32, a bf16 result.
+  auto scale = Kernel("scale", [](Ptr<bfloat16> p, Scalar<half> k, Int n) {
+    auto offs = arange(0, 64);
+    auto mask = offs < n;
+    auto x = load(p + offs, mask).to(DType::f32);
+    store(p + offs, x * k.to(DType::f32), mask);
+  });
+  auto toBf16 = [](float f) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    return bfloat16{uint16_t(bits >> 16)}; // exact for these values
+  };
+  std::vector<bfloat16> host;
+  for (int i = 0; i < 50; ++i)
+    host.push_back(toBf16(float(i)));
+  Buffer<bfloat16> p(cpu(), host);
+  scale.launch({1}, p, 0.5, 50);
+  std::vector<bfloat16> got = p.to_host();
+  for (int i = 0; i < 50; ++i) {
+    uint32_t bits = uint32_t(got[i].bits) << 16;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    EXPECT_EQ(f, i * 0.5f) << i;
   }
 }
 

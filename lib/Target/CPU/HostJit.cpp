@@ -7,7 +7,13 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -30,23 +36,81 @@ static void initNativeTarget() {
   });
 }
 
+llvm::Error lowerToLLVMDialect(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  std::string diagnostics;
+  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+    llvm::raw_string_ostream os(diagnostics);
+    os << diag.getLocation() << ": " << diag.str() << "\n";
+    return success();
+  });
+  PassManager pm(ctx);
+  buildHostPipeline(pm);
+  if (failed(pm.run(module)))
+    return llvm::createStringError("lowering to the host failed:\n" +
+                                   diagnostics);
+  return llvm::Error::success();
+}
+
+/// The kernel as an optimised LLVM module for the host's target machine.
+static llvm::Expected<std::unique_ptr<llvm::Module>>
+optimisedModule(ModuleOp module, llvm::LLVMContext &llvmContext,
+                std::unique_ptr<llvm::TargetMachine> &tm) {
+  initNativeTarget();
+  if (llvm::Error e = lowerToLLVMDialect(module))
+    return std::move(e);
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  tm = std::move(*machine);
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+  llvmModule->setDataLayout(tm->createDataLayout());
+  llvmModule->setTargetTriple(tm->getTargetTriple());
+  if (llvm::Error e = makeOptimizingTransformer(3, 0, tm.get())(llvmModule.get()))
+    return std::move(e);
+  return std::move(llvmModule);
+}
+
+llvm::Expected<std::string> emitLLVMIR(ModuleOp module) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::TargetMachine> tm;
+  auto llvmModule = optimisedModule(module, llvmContext, tm);
+  if (!llvmModule)
+    return llvmModule.takeError();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  (*llvmModule)->print(os, nullptr);
+  return text;
+}
+
+llvm::Expected<std::string> emitAssembly(ModuleOp module) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::TargetMachine> tm;
+  auto llvmModule = optimisedModule(module, llvmContext, tm);
+  if (!llvmModule)
+    return llvmModule.takeError();
+  llvm::SmallString<0> text;
+  llvm::raw_svector_ostream os(text);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr,
+                              llvm::CodeGenFileType::AssemblyFile))
+    return llvm::createStringError("the host target cannot emit assembly");
+  pm.run(**llvmModule);
+  return std::string(text);
+}
+
 llvm::Expected<HostKernel> HostKernel::compile(ModuleOp module,
                                                llvm::StringRef kernelName) {
   initNativeTarget();
-  MLIRContext *ctx = module.getContext();
-  std::string diagnostics;
-  {
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      llvm::raw_string_ostream os(diagnostics);
-      os << diag.getLocation() << ": " << diag.str() << "\n";
-      return success();
-    });
-    PassManager pm(ctx);
-    buildHostPipeline(pm);
-    if (failed(pm.run(module)))
-      return llvm::createStringError("lowering to the host failed:\n" +
-                                     diagnostics);
-  }
+  if (llvm::Error e = lowerToLLVMDialect(module))
+    return std::move(e);
   ExecutionEngineOptions options;
   auto transformer = makeOptimizingTransformer(/*optLevel=*/3,
                                                /*sizeLevel=*/0,

@@ -33,6 +33,12 @@ void buildHostPipeline(mlir::OpPassManager &pm);
 /// Registers the `ktc-host-pipeline` pass pipeline (for ktc-opt).
 void registerHostPipeline();
 
+/// Lowers `module` (ktc dialect) in place to the LLVM dialect.
+llvm::Error lowerToLLVMDialect(mlir::ModuleOp module);
+/// The kernel as optimised (O3) LLVM IR for the host, and as host assembly.
+llvm::Expected<std::string> emitLLVMIR(mlir::ModuleOp module);
+llvm::Expected<std::string> emitAssembly(mlir::ModuleOp module);
+
 /// A kernel compiled for the host. Its entry takes the kernel's arguments
 /// (pointers as 64-bit addresses), then the program id (x, y, z) and the
 /// grid size (x, y, z), all through an array of pointers to the values.

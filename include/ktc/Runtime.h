@@ -1,0 +1,117 @@
+//===- ktc/Runtime.h - devices and buffers ----------------------*- C++ -*-===//
+//
+// One interface for every device: the host CPU today, CUDA and HIP behind
+// the same calls later. A Buffer<T> is memory on one device; kernels take
+// Buffers for their Ptr<T> parameters.
+//
+//   ktc::Device &dev = ktc::Device::get();         // KTC_DEVICE or the best
+//   ktc::Buffer<float> x(dev, host_vector);        // copied to the device
+//   kernel.launch({ktc::cdiv(n, 1024)}, x, y, out, n, 1024);
+//   std::vector<float> result = out.to_host();
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_RUNTIME_H
+#define KTC_RUNTIME_H
+
+#include "ktc/DType.h"
+#include "ktc/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <source_location>
+#include <string>
+#include <vector>
+
+namespace ktc {
+
+enum class DeviceKind : uint8_t { CPU, CUDA, HIP };
+const char *name(DeviceKind kind);
+
+namespace detail {
+class DeviceImpl;
+struct Allocation;
+} // namespace detail
+
+class Device {
+public:
+  /// The device named by `spec`: "cpu", "cuda", "hip", or "auto". "auto"
+  /// takes KTC_DEVICE when it is set, else the best device found (a GPU
+  /// when one works, else the CPU). Devices live for the whole process.
+  static Device &get(const std::string &spec = "auto",
+                     std::source_location loc = std::source_location::current());
+
+  DeviceKind kind() const;
+  /// e.g. "cpu (8 threads)".
+  std::string name() const;
+  /// Waits for all work launched on the device.
+  void synchronize();
+
+  detail::DeviceImpl &impl() const { return *impl_; }
+  explicit Device(std::unique_ptr<detail::DeviceImpl> impl);
+  ~Device();
+
+private:
+  std::unique_ptr<detail::DeviceImpl> impl_;
+};
+
+namespace detail {
+/// Untyped device memory (shared by Buffer copies).
+std::shared_ptr<Allocation> allocate(Device &device, size_t bytes,
+                                     std::source_location loc);
+void *address(const Allocation &a);
+Device &deviceOf(const Allocation &a);
+void copyToDevice(Allocation &a, const void *src, size_t bytes);
+void copyToHost(const Allocation &a, void *dst, size_t bytes);
+} // namespace detail
+
+/// `count` elements of T on one device. Copies share the memory.
+template <typename T> class Buffer {
+public:
+  static constexpr DType dtype = dtype_of<T>::value;
+
+  Buffer(Device &device, size_t count,
+         std::source_location loc = std::source_location::current())
+      : count_(count),
+        memory_(detail::allocate(device, count * sizeof(T), loc)) {}
+  Buffer(Device &device, const std::vector<T> &values,
+         std::source_location loc = std::source_location::current())
+      : Buffer(device, values.size(), loc) {
+    copy_from(values);
+  }
+
+  size_t size() const { return count_; }
+  Device &device() const { return detail::deviceOf(*memory_); }
+  /// The address on the device.
+  void *data() const { return detail::address(*memory_); }
+  const detail::Allocation *memory() const { return memory_.get(); }
+
+  void copy_from(const std::vector<T> &values) {
+    if (values.size() != count_)
+      throw Error("Buffer::copy_from: " + std::to_string(values.size()) +
+                  " values for a buffer of " + std::to_string(count_));
+    detail::copyToDevice(*memory_, values.data(), count_ * sizeof(T));
+  }
+  std::vector<T> to_host() const {
+    std::vector<T> values(count_);
+    detail::copyToHost(*memory_, values.data(), count_ * sizeof(T));
+    return values;
+  }
+
+private:
+  size_t count_;
+  std::shared_ptr<detail::Allocation> memory_;
+};
+
+/// A launch grid of programs (x, y, z), e.g. `{cdiv(n, BLOCK)}`.
+struct Grid {
+  Grid(int64_t x, int64_t y = 1, int64_t z = 1,
+       std::source_location loc = std::source_location::current())
+      : x(x), y(y), z(z), loc(loc) {}
+  int64_t x, y, z;
+  std::source_location loc;
+};
+
+} // namespace ktc
+
+#endif // KTC_RUNTIME_H

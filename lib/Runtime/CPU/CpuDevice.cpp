@@ -1,0 +1,63 @@
+//===- CpuDevice.cpp - the host CPU as a ktc device ------------------------===//
+
+#include "lib/Runtime/Device.h"
+#include "lib/Target/CPU/HostTarget.h"
+
+#include "llvm/Support/Threading.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace ktc::detail {
+namespace {
+
+class CpuExecutable : public Executable {
+public:
+  explicit CpuExecutable(host::HostKernel kernel) : kernel_(std::move(kernel)) {}
+  void launch(void **args, size_t numArgs,
+              std::array<int32_t, 3> grid) override {
+    kernel_.run(args, numArgs, grid);
+  }
+
+private:
+  host::HostKernel kernel_;
+};
+
+class CpuDevice : public DeviceImpl {
+public:
+  DeviceKind kind() const override { return DeviceKind::CPU; }
+  std::string name() const override {
+    return "cpu (" +
+           std::to_string(llvm::hardware_concurrency().compute_thread_count()) +
+           " threads)";
+  }
+  void *allocate(size_t bytes) override {
+    // 64-byte aligned, like a GPU allocation's 256 is for its loads.
+    size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
+    return std::aligned_alloc(64, rounded);
+  }
+  void release(void *address) override { std::free(address); }
+  void copyToDevice(void *dst, const void *src, size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+  }
+  void copyToHost(void *dst, const void *src, size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+  }
+  void synchronize() override {} // launches on the CPU are synchronous
+  std::shared_ptr<Executable> compile(mlir::ModuleOp module,
+                                      llvm::StringRef kernel) override {
+    auto compiled = host::HostKernel::compile(module, kernel);
+    if (!compiled)
+      throw Error("compiling kernel '" + kernel.str() + "' for the host failed: " +
+                  llvm::toString(compiled.takeError()));
+    return std::make_shared<CpuExecutable>(std::move(*compiled));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<DeviceImpl> createCpuDevice() {
+  return std::make_unique<CpuDevice>();
+}
+
+} // namespace ktc::detail

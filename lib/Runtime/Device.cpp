@@ -1,0 +1,104 @@
+//===- Device.cpp - choosing devices, device memory ------------------------===//
+
+#include "Device.h"
+
+#include <cstdlib>
+#include <mutex>
+
+namespace ktc {
+
+const char *name(DeviceKind kind) {
+  switch (kind) {
+  case DeviceKind::CPU:
+    return "cpu";
+  case DeviceKind::CUDA:
+    return "cuda";
+  case DeviceKind::HIP:
+    return "hip";
+  }
+  return "?";
+}
+
+namespace detail {
+Executable::~Executable() = default;
+DeviceImpl::~DeviceImpl() = default;
+
+Allocation::~Allocation() { device->impl().release(address); }
+
+std::shared_ptr<Allocation> allocate(Device &device, size_t bytes,
+                                     std::source_location loc) {
+  void *address = device.impl().allocate(bytes);
+  if (!address && bytes)
+    throw Error("cannot allocate " + std::to_string(bytes) + " bytes on " +
+                    device.name(),
+                loc);
+  return std::shared_ptr<Allocation>(new Allocation{&device, address, bytes});
+}
+void *address(const Allocation &a) { return a.address; }
+Device &deviceOf(const Allocation &a) { return *a.device; }
+void copyToDevice(Allocation &a, const void *src, size_t bytes) {
+  a.device->impl().copyToDevice(a.address, src, bytes);
+}
+void copyToHost(const Allocation &a, void *dst, size_t bytes) {
+  a.device->impl().copyToHost(dst, a.address, bytes);
+}
+} // namespace detail
+
+Device::Device(std::unique_ptr<detail::DeviceImpl> impl)
+    : impl_(std::move(impl)) {
+  impl_->owner = this;
+}
+Device::~Device() = default;
+
+DeviceKind Device::kind() const { return impl_->kind(); }
+std::string Device::name() const { return impl_->name(); }
+void Device::synchronize() { impl_->synchronize(); }
+
+/// A device by kind, created on first use; null when it is not available
+/// (`why` says why).
+static Device *open(DeviceKind kind, std::string &why) {
+  static std::mutex mutex;
+  static std::unique_ptr<Device> devices[3];
+  std::lock_guard<std::mutex> lock(mutex);
+  auto &slot = devices[static_cast<int>(kind)];
+  if (slot)
+    return slot.get();
+  switch (kind) {
+  case DeviceKind::CPU:
+    slot = std::make_unique<Device>(detail::createCpuDevice());
+    return slot.get();
+  case DeviceKind::CUDA:
+  case DeviceKind::HIP:
+    why = std::string("the ") + ktc::name(kind) +
+          " device is not implemented yet in this build of ktc";
+    return nullptr;
+  }
+  return nullptr;
+}
+
+Device &Device::get(const std::string &spec, std::source_location loc) {
+  std::string chosen = spec;
+  if (chosen == "auto") {
+    if (const char *env = std::getenv("KTC_DEVICE"); env && *env)
+      chosen = env;
+  }
+  std::string why;
+  if (chosen == "auto") {
+    for (DeviceKind kind : {DeviceKind::CUDA, DeviceKind::HIP})
+      if (Device *d = open(kind, why))
+        return *d;
+    return *open(DeviceKind::CPU, why);
+  }
+  for (DeviceKind kind : {DeviceKind::CPU, DeviceKind::CUDA, DeviceKind::HIP})
+    if (chosen == ktc::name(kind)) {
+      if (Device *d = open(kind, why))
+        return *d;
+      throw Error("device '" + chosen + "' is not available: " + why, loc);
+    }
+  throw Error("unknown device '" + chosen +
+                  "' (expected auto, cpu, cuda or hip" +
+                  (spec == "auto" ? ", from KTC_DEVICE" : "") + ")",
+              loc);
+}
+
+} // namespace ktc

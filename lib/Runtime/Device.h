@@ -1,0 +1,64 @@
+//===- Device.h - the device interface behind ktc::Device (internal) -*- C++ -*-===//
+//
+// Each device (CPU now; CUDA and HIP later) implements DeviceImpl: memory,
+// compiling a traced kernel into an Executable, launching it. Argument
+// checking and marshalling are shared (Launch.cpp), so every device sees
+// the same `void **` array of pointers to argument values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_RUNTIME_DEVICE_H
+#define KTC_LIB_RUNTIME_DEVICE_H
+
+#include "ktc/Kernel.h"
+#include "ktc/Runtime.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <array>
+
+namespace ktc::detail {
+
+/// A kernel compiled for one device.
+class Executable {
+public:
+  virtual ~Executable();
+  /// `args` points at one value per kernel argument (pointers as 64-bit
+  /// device addresses, scalars in their own width).
+  virtual void launch(void **args, size_t numArgs,
+                      std::array<int32_t, 3> grid) = 0;
+};
+
+class DeviceImpl {
+public:
+  virtual ~DeviceImpl();
+  virtual DeviceKind kind() const = 0;
+  virtual std::string name() const = 0;
+
+  virtual void *allocate(size_t bytes) = 0;
+  virtual void release(void *address) = 0;
+  virtual void copyToDevice(void *dst, const void *src, size_t bytes) = 0;
+  virtual void copyToHost(void *dst, const void *src, size_t bytes) = 0;
+  virtual void synchronize() = 0;
+
+  /// Lowers `module` (a traced kernel, ktc dialect; changed in place).
+  virtual std::shared_ptr<Executable> compile(mlir::ModuleOp module,
+                                              llvm::StringRef kernel) = 0;
+
+  /// Back-pointer to the public object (set by Device's constructor).
+  Device *owner = nullptr;
+};
+
+struct Allocation {
+  Device *device;
+  void *address;
+  size_t bytes;
+  ~Allocation();
+};
+
+/// The host CPU.
+std::unique_ptr<DeviceImpl> createCpuDevice();
+
+} // namespace ktc::detail
+
+#endif // KTC_LIB_RUNTIME_DEVICE_H

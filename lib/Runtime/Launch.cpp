@@ -1,0 +1,255 @@
+//===- Launch.cpp - checking, compiling and launching kernels --------------===//
+//
+// Shared by every device: the launch arguments are checked against the
+// kernel's parameters (errors at the caller's line), and marshalled into one
+// `void **` array of pointers to 8-byte slots.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Device.h"
+
+#include "lib/Builder/Trace.h"
+#include "lib/Target/CPU/HostTarget.h"
+
+#include "llvm/ADT/APFloat.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace ktc::detail {
+
+using Kind = LaunchArg::Kind;
+
+static std::string describe(const std::vector<ParamSpec> &params, size_t i) {
+  std::string s = "argument " + std::to_string(i + 1);
+  if (!params[i].name.empty())
+    s += " (" + params[i].name + ")";
+  return s;
+}
+
+static std::string paramType(const ParamSpec &p) {
+  if (p.kind.pointer)
+    return std::string("Ptr<") + name(p.kind.dtype) + ">";
+  return std::string("scalar ") + name(p.kind.dtype);
+}
+
+static std::string argType(const LaunchArg &a) {
+  switch (a.kind) {
+  case Kind::Buffer:
+    return std::string("a Buffer<") + name(a.dtype) + ">";
+  case Kind::Int:
+    return "the integer " + std::to_string(a.i);
+  case Kind::Float:
+    return "the floating-point number " + std::to_string(a.f);
+  case Kind::Bool:
+    return a.i ? "true" : "false";
+  case Kind::Null:
+    return "a null pointer";
+  }
+  return "?";
+}
+
+std::vector<ConstexprValue> checkConstexprs(const std::string &kernel,
+                                            const std::vector<ParamSpec> &params,
+                                            const std::vector<LaunchArg> &args,
+                                            std::source_location loc) {
+  if (args.size() != params.size()) {
+    std::string names;
+    for (const ParamSpec &p : params)
+      names += (names.empty() ? "" : ", ") +
+               (p.name.empty() ? paramType(p) : p.name);
+    throw Error("kernel '" + kernel + "' takes " +
+                    std::to_string(params.size()) + " arguments (" + names +
+                    "), got " + std::to_string(args.size()),
+                loc);
+  }
+  std::vector<ConstexprValue> values;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i].runtime)
+      continue;
+    const LaunchArg &a = args[i];
+    ConstexprValue v = params[i].value; // its kind is the parameter's
+    auto bad = [&](const std::string &what) {
+      throw Error(describe(params, i) + " is a constexpr " + what + ", got " +
+                      argType(a),
+                  loc);
+    };
+    switch (v.kind) {
+    case ConstexprValue::Kind::Int:
+      if (a.kind == Kind::Int || a.kind == Kind::Bool)
+        v.i = a.i;
+      else if (a.kind == Kind::Float && a.f == std::floor(a.f) &&
+               std::fabs(a.f) < 9.0e15)
+        v.i = static_cast<int64_t>(a.f);
+      else
+        bad("integer");
+      break;
+    case ConstexprValue::Kind::Bool:
+      if ((a.kind == Kind::Bool || a.kind == Kind::Int) && (a.i == 0 || a.i == 1))
+        v.i = a.i;
+      else
+        bad("boolean");
+      break;
+    case ConstexprValue::Kind::Float:
+      if (a.kind == Kind::Float)
+        v.f = a.f;
+      else if (a.kind == Kind::Int)
+        v.f = static_cast<double>(a.i);
+      else
+        bad("number");
+      break;
+    }
+    values.push_back(v);
+  }
+  return values;
+}
+
+Device &launchDevice(const std::string &kernel,
+                     const std::vector<ParamSpec> &params,
+                     const std::vector<LaunchArg> &args,
+                     std::source_location loc) {
+  Device *device = nullptr;
+  size_t first = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kind != Kind::Buffer)
+      continue;
+    Device &d = deviceOf(*args[i].memory);
+    if (!device) {
+      device = &d;
+      first = i;
+    } else if (device != &d) {
+      throw Error(describe(params, i) + " is a buffer on " + d.name() +
+                      ", but " + describe(params, first) + " is on " +
+                      device->name() + "; kernel '" + kernel +
+                      "' runs on one device",
+                  loc);
+    }
+  }
+  return device ? *device : Device::get("auto", loc);
+}
+
+/// Writes a scalar argument into its slot, in the parameter's type.
+static void scalarSlot(const ParamSpec &p, const LaunchArg &a,
+                       const std::string &what, uint64_t &slot,
+                       std::source_location loc) {
+  DType t = p.kind.dtype;
+  auto fail = [&](const std::string &why) {
+    throw Error(what + " is a " + paramType(p) + ", " + why, loc);
+  };
+  if (a.kind == Kind::Buffer || a.kind == Kind::Null)
+    fail("got " + argType(a));
+  slot = 0;
+  if (is_int(t)) {
+    if (a.kind == Kind::Float)
+      fail("got " + argType(a) + "; convert it to an integer");
+    int64_t v = a.i;
+    if (t == DType::i1) {
+      if (v != 0 && v != 1)
+        fail("got " + argType(a));
+      uint8_t b = v;
+      std::memcpy(&slot, &b, 1);
+    } else if (t == DType::i32) {
+      if (v < INT32_MIN || v > INT32_MAX)
+        fail("and " + std::to_string(v) + " does not fit in i32");
+      int32_t w = static_cast<int32_t>(v);
+      std::memcpy(&slot, &w, 4);
+    } else {
+      std::memcpy(&slot, &v, 8);
+    }
+    return;
+  }
+  double v = a.kind == Kind::Float ? a.f : static_cast<double>(a.i);
+  if (t == DType::f32) {
+    float f = static_cast<float>(v);
+    std::memcpy(&slot, &f, 4);
+    return;
+  }
+  bool lost;
+  llvm::APFloat f(v);
+  f.convert(t == DType::f16 ? llvm::APFloat::IEEEhalf()
+                            : llvm::APFloat::BFloat(),
+            llvm::APFloat::rmNearestTiesToEven, &lost);
+  uint16_t bits = static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
+  std::memcpy(&slot, &bits, 2);
+}
+
+void launch(Executable &executable, const std::string &kernel,
+            const std::vector<ParamSpec> &params,
+            const std::vector<LaunchArg> &args, const Grid &grid) {
+  std::source_location loc = grid.loc;
+  const char *axes[] = {"x", "y", "z"};
+  int64_t dims[] = {grid.x, grid.y, grid.z};
+  for (int i = 0; i < 3; ++i) {
+    if (dims[i] < 1)
+      throw Error(std::string("grid ") + axes[i] + " = " +
+                      std::to_string(dims[i]) +
+                      ": every grid dimension must be at least 1",
+                  loc);
+    if (dims[i] > INT32_MAX)
+      throw Error(std::string("grid ") + axes[i] + " = " +
+                      std::to_string(dims[i]) + " is larger than 2147483647",
+                  loc);
+  }
+  std::vector<uint64_t> slots;
+  slots.reserve(params.size());
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (!params[i].runtime)
+      continue;
+    const ParamSpec &p = params[i];
+    const LaunchArg &a = args[i];
+    std::string what = describe(params, i);
+    slots.push_back(0);
+    if (!p.kind.pointer) {
+      scalarSlot(p, a, what, slots.back(), loc);
+      continue;
+    }
+    std::string want = std::string("Buffer<") + name(p.kind.dtype) + ">";
+    if (a.kind != Kind::Buffer)
+      throw Error(what + " is a " + paramType(p) + " and needs a " + want +
+                      ", got " + argType(a),
+                  loc);
+    if (a.dtype != p.kind.dtype)
+      throw Error(what + " is a " + paramType(p) + " and needs a " + want +
+                      ", got " + argType(a),
+                  loc);
+    uint64_t addr = reinterpret_cast<uint64_t>(address(*a.memory));
+    slots.back() = addr;
+  }
+  std::vector<void *> pointers;
+  for (uint64_t &s : slots)
+    pointers.push_back(&s);
+  executable.launch(pointers.data(), pointers.size(),
+                    {int32_t(grid.x), int32_t(grid.y), int32_t(grid.z)});
+  (void)kernel;
+}
+
+std::shared_ptr<Executable> compile(Trace &trace, Device &device) {
+  mlir::ModuleOp module = trace.impl().finalize();
+  std::string name = trace.impl().func.getSymName().str();
+  return device.impl().compile(module, name);
+}
+
+std::string emit(Trace &trace, const std::string &what,
+                 const std::string &target, std::source_location loc) {
+  if (what != "mlir" && what != "llvm" && what != "asm")
+    throw Error("unknown stage '" + what + "' to emit (mlir, llvm or asm)",
+                loc);
+  if (what == "mlir")
+    return trace.finish();
+  if (target != "host")
+    throw Error("target '" + target +
+                    "': only the host CPU is supported by this build so far "
+                    "(AMDGPU and NVPTX code generation are not implemented "
+                    "yet)",
+                loc);
+  mlir::ModuleOp module = trace.impl().finalize();
+  auto text = what == "llvm" ? host::emitLLVMIR(module)
+                             : host::emitAssembly(module);
+  if (!text)
+    throw Error("emitting " + what + " failed: " +
+                    llvm::toString(text.takeError()),
+                loc);
+  return *text;
+}
+
+} // namespace ktc::detail

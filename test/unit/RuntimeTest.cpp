@@ -1,0 +1,138 @@
+//===- RuntimeTest.cpp - devices, launches and their errors ---------------===//
+
+#include "examples/kernels/seeds.h"
+#include "ktc/ktc.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <functional>
+
+using namespace ktc;
+
+namespace {
+
+int at = 0; // the line an error must point to
+
+void expectError(const std::function<void()> &f, const std::string &message) {
+  try {
+    f();
+    ADD_FAILURE() << "no ktc::Error; expected: " << message;
+  } catch (const Error &e) {
+    EXPECT_EQ(e.message(), message);
+    EXPECT_EQ(e.file(), __FILE__);
+    EXPECT_EQ(e.line(), static_cast<unsigned>(at)) << e.what();
+  }
+}
+
+Device &cpu() { return Device::get("cpu"); }
+
+auto addKernel() {
+  return Kernel("add", {"x", "y", "out", "n", "BLOCK"}, seeds::vector_add);
+}
+
+TEST(Runtime, AutoPicksTheCpuHere) {
+  unsetenv("KTC_DEVICE");
+  EXPECT_EQ(Device::get().kind(), DeviceKind::CPU);
+  EXPECT_EQ(&Device::get(), &cpu()); // one device object per process
+  setenv("KTC_DEVICE", "cpu", 1);
+  EXPECT_EQ(Device::get().kind(), DeviceKind::CPU);
+  setenv("KTC_DEVICE", "tpu", 1);
+  expectError([] { at = __LINE__; Device::get(); },
+              "unknown device 'tpu' (expected auto, cpu, cuda or hip, from "
+              "KTC_DEVICE)");
+  unsetenv("KTC_DEVICE");
+  EXPECT_NE(cpu().name().find("cpu ("), std::string::npos);
+}
+
+TEST(Runtime, UnavailableDevice) {
+  expectError([] { at = __LINE__; Device::get("hip"); },
+              "device 'hip' is not available: the hip device is not "
+              "implemented yet in this build of ktc");
+}
+
+TEST(Runtime, BufferRoundTrip) {
+  Buffer<int32_t> b(cpu(), std::vector<int32_t>{1, -2, 3});
+  EXPECT_EQ(b.size(), 3u);
+  EXPECT_EQ(b.to_host(), (std::vector<int32_t>{1, -2, 3}));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(b.data()) % 64, 0u);
+  EXPECT_THROW(b.copy_from({1, 2}), Error);
+}
+
+TEST(Runtime, WrongArgumentCount) {
+  auto add = addKernel();
+  Buffer<float> x(cpu(), 8);
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8); },
+              "kernel 'add' takes 5 arguments (x, y, out, n, BLOCK), got 4");
+}
+
+TEST(Runtime, WrongBufferType) {
+  auto add = addKernel();
+  Buffer<float> x(cpu(), 8);
+  Buffer<int32_t> i(cpu(), 8);
+  expectError([&] { at = __LINE__; add.launch({1}, x, i, x, 8, 8); },
+              "argument 2 (y) is a Ptr<f32> and needs a Buffer<f32>, got a "
+              "Buffer<i32>");
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, 0, 8, 8); },
+              "argument 3 (out) is a Ptr<f32> and needs a Buffer<f32>, got "
+              "the integer 0");
+  expectError([&] { at = __LINE__; add.launch({1}, nullptr, x, x, 8, 8); },
+              "argument 1 (x) is a Ptr<f32> and needs a Buffer<f32>, got a "
+              "null pointer");
+}
+
+TEST(Runtime, ScalarArguments) {
+  auto add = addKernel();
+  Buffer<float> x(cpu(), 8);
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 5000000000LL, 8); },
+              "argument 4 (n) is a scalar i32, and 5000000000 does not fit in "
+              "i32");
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 2.5, 8); },
+              "argument 4 (n) is a scalar i32, got the floating-point number "
+              "2.500000; convert it to an integer");
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, x, 8); },
+              "argument 4 (n) is a scalar i32, got a Buffer<f32>");
+}
+
+TEST(Runtime, ConstexprArguments) {
+  auto add = addKernel();
+  Buffer<float> x(cpu(), 8);
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8, 1.5); },
+              "argument 5 (BLOCK) is a constexpr integer, got the "
+              "floating-point number 1.500000");
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8, x); },
+              "argument 5 (BLOCK) is a constexpr integer, got a Buffer<f32>");
+  // A constexpr that makes a bad kernel fails while tracing, at the
+  // kernel's own line.
+  try {
+    add.launch({1}, x, x, x, 8, 100);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(e.message(), "arange(0, 100): the length 100 must be a power "
+                           "of two");
+    EXPECT_NE(e.file().find("seeds.h"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Runtime, BadGrid) {
+  auto add = addKernel();
+  Buffer<float> x(cpu(), 8);
+  expectError([&] { at = __LINE__; add.launch({0}, x, x, x, 8, 8); },
+              "grid x = 0: every grid dimension must be at least 1");
+  expectError([&] { at = __LINE__; add.launch({1, 1, 3000000000LL}, x, x, x, 8, 8); },
+              "grid z = 3000000000 is larger than 2147483647");
+}
+
+TEST(Runtime, EmitStages) {
+  auto add = addKernel();
+  std::string ir = add.emit("llvm", "host", 1024);
+  EXPECT_NE(ir.find("define void @add("), std::string::npos) << ir;
+  std::string mlir = add.emit("mlir", "host", 1024);
+  EXPECT_NE(mlir.find("ktc.arange 0, 1024"), std::string::npos);
+  std::string asm_ = add.emit("asm", "host", 1024);
+  EXPECT_NE(asm_.find("add:"), std::string::npos);
+  expectError([&] { at = __LINE__; add.emit("ptx", "host", 1024); },
+              "unknown stage 'ptx' to emit (mlir, llvm or asm)");
+}
+
+} // namespace
