@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Sets up, builds, and runs the main job: the shipped vector-add kernel
-# through ktc-opt (verify, canonicalise, print).
+# Sets up, builds, and runs the main job: the example programs on the
+# default device (KTC_DEVICE, else the best one found; the CPU without a GPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-echo "== build/bin/ktc-opt --canonicalize examples/vector_add/vector_add.mlir"
-build/bin/ktc-opt --canonicalize examples/vector_add/vector_add.mlir
+run() { echo "== build/bin/$*"; "build/bin/$@"; }
+run vector_add --size=98432
+run softmax --variant=naive --rows=1823 --cols=781
+run softmax --variant=online --rows=1823 --cols=781
+run softmax --variant=fused --rows=1823 --cols=781

@@ -9,7 +9,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "ktc"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py",
                    "Inputs", "unit"]
 config.test_source_root = os.path.dirname(__file__)
@@ -21,5 +21,5 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ktc_tools_dir, config.llvm_tools_dir]
-tools = ["ktc-opt"]
+tools = ["ktc-opt", "vector_add", "softmax"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

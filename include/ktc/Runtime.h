@@ -44,6 +44,9 @@ public:
   DeviceKind kind() const;
   /// e.g. "cpu (8 threads)".
   std::string name() const;
+  /// Programs that run at once: hardware threads on the CPU, compute units
+  /// (SMs, CUs) on a GPU. Persistent kernels size their grid by it.
+  int compute_units() const;
   /// Waits for all work launched on the device.
   void synchronize();
 

@@ -52,6 +52,7 @@ Device::~Device() = default;
 
 DeviceKind Device::kind() const { return impl_->kind(); }
 std::string Device::name() const { return impl_->name(); }
+int Device::compute_units() const { return impl_->computeUnits(); }
 void Device::synchronize() { impl_->synchronize(); }
 
 /// A device by kind, created on first use; null when it is not available

@@ -34,6 +34,7 @@ public:
   virtual ~DeviceImpl();
   virtual DeviceKind kind() const = 0;
   virtual std::string name() const = 0;
+  virtual int computeUnits() const = 0;
 
   virtual void *allocate(size_t bytes) = 0;
   virtual void release(void *address) = 0;

@@ -27,9 +27,10 @@ class CpuDevice : public DeviceImpl {
 public:
   DeviceKind kind() const override { return DeviceKind::CPU; }
   std::string name() const override {
-    return "cpu (" +
-           std::to_string(llvm::hardware_concurrency().compute_thread_count()) +
-           " threads)";
+    return "cpu (" + std::to_string(computeUnits()) + " threads)";
+  }
+  int computeUnits() const override {
+    return llvm::hardware_concurrency().compute_thread_count();
   }
   void *allocate(size_t bytes) override {
     // 64-byte aligned, like a GPU allocation's 256 is for its loads.

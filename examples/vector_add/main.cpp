@@ -1,0 +1,54 @@
+//===- vector_add - the seeds' vector-add, checked against float64 ---------===//
+
+#include "examples/common/example.h"
+#include "examples/kernels/seeds.h"
+
+using namespace ktc;
+
+static const char *kUsage = R"(usage: vector_add [flags]
+  --device=auto|cpu|cuda|hip   where to run (default auto: KTC_DEVICE or the best found)
+  --size=N                     elements (default 98432)
+  --block=B                    BLOCK_SIZE, a power of two (default 1024)
+  --seed=S                     random seed (default 0)
+  --emit=mlir|llvm|asm         print the kernel at that stage instead of running it
+  --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
+  --out=FILE                   where --emit writes (default stdout)
+)";
+
+int main(int argc, char **argv) {
+  example::Flags flags(argc, argv,
+                       {{"device", "auto"}, {"size", "98432"},
+                        {"block", "1024"}, {"seed", "0"}, {"emit", ""},
+                        {"target", "host"}, {"out", ""}},
+                       kUsage);
+  try {
+    auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
+                      seeds::vector_add);
+    int block = flags.integer("block");
+    if (!flags.str("emit").empty())
+      return example::writeOut(
+          flags, add.emit(flags.str("emit"), flags.str("target"), block));
+
+    int64_t n = flags.integer("size");
+    if (n < 1 || n > INT32_MAX)
+      example::Flags::fail("--size must be in [1, 2^31)");
+    Device &device = Device::get(flags.str("device"));
+    uint64_t seed = flags.integer("seed");
+    auto hx = example::randomVector(n, seed), hy = example::randomVector(n, seed + 1);
+    Buffer<float> x(device, hx), y(device, hy);
+    Buffer<float> out(device, std::vector<float>(n, NAN)); // poisoned
+    add.launch({cdiv(n, block)}, x, y, out, n, block);
+    device.synchronize();
+
+    std::vector<double> want(n);
+    for (int64_t i = 0; i < n; ++i)
+      want[i] = double(hx[i]) + double(hy[i]);
+    std::printf("vector_add: %lld elements, BLOCK %d, on %s\n", (long long)n,
+                block, device.name().c_str());
+    return example::report(out.to_host(), want, 1e-6,
+                           "vector_add size=" + std::to_string(n));
+  } catch (const Error &e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  }
+}
