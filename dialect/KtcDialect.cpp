@@ -11,9 +11,24 @@ using namespace mlir::ktc;
 
 #include "dialect/KtcDialect.cpp.inc"
 
+namespace {
+/// Prints layouts as `#blocked`, `#blocked1`, ... aliases.
+struct KtcOpAsmInterface : OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void KtcDialect::initialize() {
   registerTypes();
   registerAttributes();
+  addInterfaces<KtcOpAsmInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "dialect/KtcOps.cpp.inc"

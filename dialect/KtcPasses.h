@@ -4,6 +4,7 @@
 #define KTC_DIALECT_KTCPASSES_H
 
 #include "dialect/KtcDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

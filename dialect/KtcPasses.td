@@ -20,6 +20,33 @@ def KtcCombine : Pass<"ktc-combine"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def KtcTestAxisInfo : Pass<"ktc-test-axis-info", "::mlir::func::FuncOp"> {
+  let summary = "print the axis analysis of every value (for tests)";
+  let description = [{
+    Emits a remark on every op with a block or integer result:
+    `contiguity = C, divisibility = D, constancy = K` (divisibility in bytes
+    for pointers, in units otherwise).
+  }];
+}
+
+def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "give every block a #ktc.blocked layout";
+  let description = [{
+    Chooses, from the axis analysis, how many contiguous elements each thread
+    holds (the widest access every load and store of that shape can make:
+    16 bytes at most, as far as contiguity, alignment and mask constancy
+    allow), spreads the rest over the wave and the waves, and sets the
+    layout as the encoding of every block tensor in each kernel. Blocks of
+    one shape share one layout, so no layout conversion is ever needed.
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", "4",
+           "waves (warps) per workgroup">,
+    Option<"waveSize", "wave-size", "unsigned", "32",
+           "threads per wave: 32 (NVIDIA, RDNA) or 64 (CDNA)">
+  ];
+}
+
 def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
   let summary = "lower ktc to tensor/linalg/scf/llvm ops for the host CPU";
   let description = [{

@@ -62,6 +62,13 @@ std::string mlir::ktc::whyNotBlock(Type type) {
   for (int64_t dim : tensor.getShape())
     if (ShapedType::isDynamic(dim) || dim <= 0 || !llvm::isPowerOf2_64(dim))
       return "every dimension must be a static power of two";
+  if (Attribute encoding = tensor.getEncoding()) {
+    auto blocked = dyn_cast<BlockedEncodingAttr>(encoding);
+    if (!blocked)
+      return "the encoding must be a #ktc.blocked layout";
+    if (blocked.getRank() != tensor.getRank())
+      return "the layout's rank must be the tensor's";
+  }
   return "";
 }
 
@@ -107,4 +114,109 @@ Type mlir::ktc::getSameShape(Type like, Type elementType) {
 Type mlir::ktc::getPointeeLike(Type ptrLike) {
   auto ptr = cast<PtrType>(getElementTypeOrSelf(ptrLike));
   return getSameShape(ptrLike, ptr.getPointeeType());
+}
+
+//===----------------------------------------------------------------------===//
+// #ktc.blocked
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<unsigned> sizePerThread,
+                            ArrayRef<unsigned> threads,
+                            ArrayRef<unsigned> warps, ArrayRef<unsigned> order) {
+  size_t rank = sizePerThread.size();
+  if (rank < 1 || rank > kMaxBlockRank || threads.size() != rank ||
+      warps.size() != rank || order.size() != rank)
+    return emitError() << "#ktc.blocked needs sizePerThread, threadsPerWarp, "
+                          "warpsPerCTA and order of one rank, 1 or 2";
+  for (ArrayRef<unsigned> list : {sizePerThread, threads, warps})
+    for (unsigned v : list)
+      if (v == 0 || !llvm::isPowerOf2_32(v))
+        return emitError() << "#ktc.blocked sizes must be powers of two, "
+                              "got "
+                           << v;
+  SmallVector<unsigned> sorted(order);
+  llvm::sort(sorted);
+  for (unsigned i = 0; i < rank; ++i)
+    if (sorted[i] != i)
+      return emitError() << "#ktc.blocked order must be a permutation of the "
+                            "dimensions";
+  unsigned wave = 1;
+  for (unsigned t : threads)
+    wave *= t;
+  if (wave != 32 && wave != 64)
+    return emitError() << "#ktc.blocked threadsPerWarp must multiply to a "
+                          "wave size of 32 or 64, got "
+                       << wave;
+  return success();
+}
+
+unsigned BlockedEncodingAttr::getWaveSize() const {
+  unsigned n = 1;
+  for (unsigned t : getThreadsPerWarp())
+    n *= t;
+  return n;
+}
+
+unsigned BlockedEncodingAttr::getNumWarps() const {
+  unsigned n = 1;
+  for (unsigned w : getWarpsPerCTA())
+    n *= w;
+  return n;
+}
+
+int64_t BlockedEncodingAttr::getElementsPerThread(ArrayRef<int64_t> shape) const {
+  int64_t n = 1;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t tile = int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
+                   getWarpsPerCTA()[d];
+    // A dimension smaller than the tile is replicated: each thread still
+    // holds sizePerThread elements (some of them copies), at most the
+    // dimension.
+    n *= shape[d] >= tile ? shape[d] / tile * getSizePerThread()[d]
+                          : std::min<int64_t>(getSizePerThread()[d], shape[d]);
+  }
+  return n;
+}
+
+static void printList(AsmPrinter &p, ArrayRef<unsigned> list) {
+  p << '[';
+  llvm::interleaveComma(list, p);
+  p << ']';
+}
+
+void BlockedEncodingAttr::print(AsmPrinter &p) const {
+  p << "<{sizePerThread = ";
+  printList(p, getSizePerThread());
+  p << ", threadsPerWarp = ";
+  printList(p, getThreadsPerWarp());
+  p << ", warpsPerCTA = ";
+  printList(p, getWarpsPerCTA());
+  p << ", order = ";
+  printList(p, getOrder());
+  p << "}>";
+}
+
+Attribute BlockedEncodingAttr::parse(AsmParser &p, Type) {
+  SmallVector<unsigned> lists[4];
+  const char *names[] = {"sizePerThread", "threadsPerWarp", "warpsPerCTA",
+                         "order"};
+  if (p.parseLess() || p.parseLBrace())
+    return {};
+  for (int i = 0; i < 4; ++i) {
+    if ((i && p.parseComma()) || p.parseKeyword(names[i]) || p.parseEqual() ||
+        p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          unsigned v;
+          if (p.parseInteger(v))
+            return failure();
+          lists[i].push_back(v);
+          return success();
+        }))
+      return {};
+  }
+  if (p.parseRBrace() || p.parseGreater())
+    return {};
+  return p.getChecked<BlockedEncodingAttr>(p.getContext(), lists[0], lists[1],
+                                           lists[2], lists[3]);
 }

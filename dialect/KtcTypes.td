@@ -33,6 +33,46 @@ def Ktc_PtrType : Ktc_Type<"Ptr", "ptr"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+def Ktc_BlockedEncodingAttr : AttrDef<Ktc_Dialect, "BlockedEncoding"> {
+  let mnemonic = "blocked";
+  let summary = "how a block is spread over the threads of a workgroup";
+  let description = [{
+    Triton's "blocked" layout, carried as the encoding of a block tensor.
+    Along each dimension, each thread holds `sizePerThread` contiguous
+    elements, a wave (warp) spans `threadsPerWarp` threads and the workgroup
+    `warpsPerCTA` waves; `order` lists the dimensions from fastest to
+    slowest. A block larger than that tile wraps around (each thread holds
+    several tiles); a smaller one is replicated (threads hold copies).
+
+    The product of `threadsPerWarp` is the target's wave size (32 on NVIDIA
+    and RDNA, 64 on CDNA); the product of `warpsPerCTA` is `num_warps`.
+
+    ```mlir
+    tensor<1024xf32, #ktc.blocked<{sizePerThread = [4], threadsPerWarp = [64],
+                                   warpsPerCTA = [4], order = [0]}>>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned">:$sizePerThread,
+    ArrayRefParameter<"unsigned">:$threadsPerWarp,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$order);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getSizePerThread().size(); }
+    /// Threads per wave and waves per workgroup (products over dims).
+    unsigned getWaveSize() const;
+    unsigned getNumWarps() const;
+    /// Elements of `shape` that one thread holds.
+    int64_t getElementsPerThread(::llvm::ArrayRef<int64_t> shape) const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Enums
 //===----------------------------------------------------------------------===//
 
