@@ -47,6 +47,45 @@ def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
   ];
 }
 
+def KtcConvertToLLVM : Pass<"convert-ktc-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "lower laid-out ktc kernels towards the LLVM dialect for a GPU";
+  let description = [{
+    Stage one of the GPU lowering. Needs every block to carry a layout
+    (`ktc-assign-layouts`). Each block becomes the scalars one thread holds
+    (a 1:N conversion); ktc ops become scalar arith/math/scf ops plus
+    LLVM/NVVM/ROCDL ops, asking the target (`sm_*` or `gfx*`) for ids,
+    shuffles, barriers and exp2. Loads and stores are vectorised as far as
+    the axis analysis allows; reductions go thread, wave, then workgroup
+    through shared memory. Upstream conversions finish the way
+    (`ktc-gpu-pipeline`). Only 1-D blocks are supported so far.
+  }];
+  let options = [
+    Option<"arch", "target", "std::string", "\"sm_90\"",
+           "the GPU: sm_80, sm_90, ... or gfx90a, gfx942, gfx1100, ...">,
+    Option<"numWarps", "num-warps", "unsigned", "4",
+           "waves (warps) per workgroup">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::ROCDL::ROCDLDialect"
+  ];
+}
+
+def KtcMarkKernels : Pass<"ktc-mark-kernels", "::mlir::ModuleOp"> {
+  let summary = "give lowered kernels their target's kernel attributes";
+  let description = [{
+    The last step of the GPU lowering: every `llvm.func` carrying
+    `ktc_kernel_threads = N` (left by `convert-ktc-to-llvm`) becomes a kernel
+    of the target (`nvvm.kernel` and `nvvm.maxntid`, or `rocdl.kernel` and
+    the flat work-group size N,N).
+  }];
+  let options = [
+    Option<"arch", "target", "std::string", "\"sm_90\"",
+           "the GPU: sm_* or gfx*">
+  ];
+}
+
 def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
   let summary = "lower ktc to tensor/linalg/scf/llvm ops for the host CPU";
   let description = [{

@@ -8,6 +8,7 @@
 
 #include "dialect/KtcDialect.h"
 #include "dialect/KtcPasses.h"
+#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/CPU/HostTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,11 +22,13 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::ktc::registerKtcPasses();
   ktc::host::registerHostPipeline();
+  mlir::ktc::registerGpuPipeline();
 
   // The dialects kernels are written in, plus those the host pipeline
   // lowers through (linalg, tensor, memref, llvm, ...).
   mlir::DialectRegistry registry;
   ktc::host::registerHostDialects(registry);
+  mlir::ktc::registerGpuDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ktc optimizer driver\n", registry));
 }

@@ -1,0 +1,118 @@
+//===- ElementwiseOpToLLVM.cpp - arith and math on blocks ------------------===//
+//
+// An arith or math op on blocks becomes the same op on each of the thread's
+// scalars (upstream then lowers those to LLVM). exp and exp2 use the
+// target's instruction: exp(x) = exp2(x * log2(e)).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <numbers>
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+/// Any arith/math op with block operands or results: one scalar op per
+/// slot. Scalar operands (a select's condition) are shared by every slot.
+struct ElementwiseLowering : ConversionPattern {
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef dialect = op->getDialect()->getNamespace();
+    if ((dialect != "arith" && dialect != "math") || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0 ||
+        !isa<RankedTensorType>(op->getResult(0).getType()))
+      return failure();
+    if (isa<arith::ConstantOp>(op))
+      return failure(); // ConstantLowering
+    int64_t slots = Spread::of(cast<RankedTensorType>(op->getResult(0).getType()))
+                        .slots();
+    Type resultType = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op->getResult(0).getType()));
+    SmallVector<Value> values;
+    for (int64_t k = 0; k < slots; ++k) {
+      SmallVector<Value> scalars;
+      for (ValueRange operand : operands)
+        scalars.push_back(operand.size() == 1 ? operand[0] : operand[k]);
+      OperationState state(op->getLoc(), op->getName(), scalars,
+                           TypeRange{resultType}, op->getAttrs());
+      values.push_back(rewriter.create(state)->getResult(0));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// A splat block constant: the scalar constant in every slot.
+struct ConstantLowering : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!splat)
+      return rewriter.notifyMatchFailure(op, "only splat block constants");
+    Value scalar = arith::ConstantOp::create(
+        rewriter, op.getLoc(), cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+    SmallVector<Value> values(Spread::of(type).slots(), scalar);
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// exp and exp2, on scalars and blocks, through the target's exp2.
+template <typename Op, bool IsExp>
+struct ExpLowering : OpConversionPattern<Op> {
+  ExpLowering(const TypeConverter &converter, MLIRContext *ctx,
+              const LoweringState &state)
+      : OpConversionPattern<Op>(converter, ctx, /*benefit=*/2), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(Op op, typename OpConversionPattern<Op>::OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getType());
+    Type f32 = rewriter.getF32Type();
+    SmallVector<Value> values;
+    for (Value x : adaptor.getOperand()) {
+      if (element != f32)
+        x = arith::ExtFOp::create(rewriter, loc, f32, x);
+      if (IsExp)
+        x = arith::MulFOp::create(
+            rewriter, loc, x,
+            arith::ConstantOp::create(
+                rewriter, loc, rewriter.getF32FloatAttr(std::numbers::log2e)));
+      Value y = state.target->exp2(rewriter, loc, x);
+      if (element != f32)
+        y = arith::TruncFOp::create(rewriter, loc, element, y);
+      values.push_back(y);
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+  const LoweringState &state;
+};
+
+} // namespace
+
+void mlir::ktc::populateElementwisePatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns,
+                                            const LoweringState &state) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ElementwiseLowering, ConstantLowering>(converter, ctx);
+  patterns.add<ExpLowering<math::ExpOp, true>, ExpLowering<math::Exp2Op, false>>(
+      converter, ctx, state);
+}

@@ -1,0 +1,141 @@
+//===- MemoryOpToLLVM.cpp - masked, vectorised loads and stores ------------===//
+//
+// Each thread accesses its v contiguous elements in groups of g (the width
+// the axis analysis allows: contiguous, aligned, and under one mask bit),
+// as one LLVM vector load or store of g elements. A masked group is guarded
+// by an scf.if on the group's mask bit; masked-off loads yield `other`
+// (zero when there is none).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+int64_t byteSize(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
+
+/// The group width: a divisor of the thread's run v, at most the analysed
+/// width.
+int64_t groupWidth(const LoweringState &state, Operation *op, Type ptrType) {
+  auto tensor = dyn_cast<RankedTensorType>(ptrType);
+  if (!tensor)
+    return 1;
+  int64_t v = Spread::of(tensor).v;
+  auto it = state.vectorWidths.find(op);
+  int64_t width = it == state.vectorWidths.end() ? 1 : it->second;
+  return std::max<int64_t>(1, std::min(width, v));
+}
+
+/// Packs values[k0, k0+g) into a vector (or returns the scalar for g = 1).
+Value pack(OpBuilder &b, Location loc, ValueRange values, int64_t k0,
+           int64_t g) {
+  if (g == 1)
+    return values[k0];
+  auto type = VectorType::get({g}, values[k0].getType());
+  Value v = LLVM::PoisonOp::create(b, loc, type);
+  for (int64_t i = 0; i < g; ++i)
+    v = LLVM::InsertElementOp::create(b, loc, v, values[k0 + i],
+                                      i32Const(b, loc, i));
+  return v;
+}
+
+struct LoadLowering : OpConversionPattern<LoadOp> {
+  LoadLowering(const TypeConverter &converter, MLIRContext *ctx,
+               const LoweringState &state)
+      : OpConversionPattern(converter, ctx), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getType());
+    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask(),
+               others = adaptor.getOther();
+    int64_t g = groupWidth(state, op, op.getPtr().getType());
+    Type groupType = g == 1 ? element : VectorType::get({g}, element);
+    SmallVector<Value> values;
+    for (int64_t k0 = 0; k0 < int64_t(ptrs.size()); k0 += g) {
+      auto load = [&](OpBuilder &b, Location loc) -> Value {
+        return LLVM::LoadOp::create(b, loc, groupType, ptrs[k0],
+                                    g * byteSize(element));
+      };
+      Value group;
+      if (masks.empty()) {
+        group = load(rewriter, loc);
+      } else {
+        auto ifOp = scf::IfOp::create(
+            rewriter, loc, masks[k0],
+            [&](OpBuilder &b, Location loc) {
+              scf::YieldOp::create(b, loc, load(b, loc));
+            },
+            [&](OpBuilder &b, Location loc) {
+              Value fill = others.empty()
+                               ? LLVM::ZeroOp::create(b, loc, groupType)
+                               : pack(b, loc, others, k0, g);
+              scf::YieldOp::create(b, loc, fill);
+            });
+        group = ifOp.getResult(0);
+      }
+      if (g == 1) {
+        values.push_back(group);
+        continue;
+      }
+      for (int64_t i = 0; i < g; ++i)
+        values.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, group, i32Const(rewriter, loc, i)));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+  const LoweringState &state;
+};
+
+struct StoreLowering : OpConversionPattern<StoreOp> {
+  StoreLowering(const TypeConverter &converter, MLIRContext *ctx,
+                const LoweringState &state)
+      : OpConversionPattern(converter, ctx), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getValue().getType());
+    ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue(),
+               masks = adaptor.getMask();
+    int64_t g = groupWidth(state, op, op.getPtr().getType());
+    for (int64_t k0 = 0; k0 < int64_t(ptrs.size()); k0 += g) {
+      auto store = [&](OpBuilder &b, Location loc) {
+        LLVM::StoreOp::create(b, loc, pack(b, loc, values, k0, g), ptrs[k0],
+                              g * byteSize(element));
+      };
+      if (masks.empty()) {
+        store(rewriter, loc);
+        continue;
+      }
+      scf::IfOp::create(rewriter, loc, masks[k0],
+                        [&](OpBuilder &b, Location loc) {
+                          store(b, loc);
+                          scf::YieldOp::create(b, loc);
+                        });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const LoweringState &state;
+};
+
+} // namespace
+
+void mlir::ktc::populateMemoryPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const LoweringState &state) {
+  patterns.add<LoadLowering, StoreLowering>(converter, patterns.getContext(),
+                                            state);
+}

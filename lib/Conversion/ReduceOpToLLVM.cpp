@@ -1,0 +1,179 @@
+//===- ReduceOpToLLVM.cpp - block reductions --------------------------------===//
+//
+// sum/max/min of a 1-D block: within the thread, then across the wave with
+// xor shuffles (log2(wave) steps), then across the waves through shared
+// memory: lane 0 of each wave writes its partial, a barrier, every thread
+// combines the partials, a barrier (so the slots can be reused). Sub-word
+// types reduce in f32/i32; replicated copies count once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+struct ReduceLowering : OpConversionPattern<ReduceOp> {
+  ReduceLowering(const TypeConverter &converter, MLIRContext *ctx,
+                 const LoweringState &state)
+      : OpConversionPattern(converter, ctx), state(state) {}
+
+  /// The type partials travel in: f32 for floats, i32 or i64 for integers.
+  static Type computeType(Type element) {
+    MLIRContext *ctx = element.getContext();
+    if (isa<FloatType>(element))
+      return Float32Type::get(ctx);
+    return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
+  }
+
+  static Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type t) {
+    if (kind == ReduceKind::Sum)
+      return arith::ConstantOp::create(b, loc, b.getZeroAttr(t));
+    if (auto f = dyn_cast<FloatType>(t))
+      return arith::ConstantOp::create(
+          b, loc,
+          b.getFloatAttr(f, APFloat::getInf(f.getFloatSemantics(),
+                                            kind == ReduceKind::Max)));
+    unsigned w = t.getIntOrFloatBitWidth();
+    APInt v = kind == ReduceKind::Max ? APInt::getSignedMinValue(w)
+                                      : APInt::getSignedMaxValue(w);
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v));
+  }
+
+  static Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x,
+                       Value y) {
+    bool isFloat = isa<FloatType>(x.getType());
+    switch (kind) {
+    case ReduceKind::Sum:
+      return isFloat ? arith::AddFOp::create(b, loc, x, y).getResult()
+                     : arith::AddIOp::create(b, loc, x, y).getResult();
+    case ReduceKind::Max:
+      return isFloat ? arith::MaxNumFOp::create(b, loc, x, y).getResult()
+                     : arith::MaxSIOp::create(b, loc, x, y).getResult();
+    case ReduceKind::Min:
+      return isFloat ? arith::MinNumFOp::create(b, loc, x, y).getResult()
+                     : arith::MinSIOp::create(b, loc, x, y).getResult();
+    }
+    return {};
+  }
+
+  /// The partial of lane (lane ^ mask), through 32-bit shuffles.
+  Value shuffle(OpBuilder &b, Location loc, Value v, unsigned mask) const {
+    const TargetInfo &t = *state.target;
+    Type i32 = b.getI32Type();
+    Type type = v.getType();
+    if (type.isF32()) {
+      Value bits = arith::BitcastOp::create(b, loc, i32, v);
+      return arith::BitcastOp::create(b, loc, type,
+                                      t.shuffleXor(b, loc, bits, mask));
+    }
+    if (type.isInteger(32))
+      return t.shuffleXor(b, loc, v, mask);
+    // i64: two halves.
+    Value lo = arith::TruncIOp::create(b, loc, i32, v);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32,
+        arith::ShRUIOp::create(
+            b, loc, v, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+    lo = arith::ExtUIOp::create(b, loc, type, t.shuffleXor(b, loc, lo, mask));
+    hi = arith::ExtUIOp::create(b, loc, type, t.shuffleXor(b, loc, hi, mask));
+    hi = arith::ShLIOp::create(
+        b, loc, hi, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
+    return arith::OrIOp::create(b, loc, hi, lo);
+  }
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType srcType = op.getSrc().getType();
+    Spread spread = Spread::of(srcType);
+    Type element = srcType.getElementType();
+    Type type = computeType(element);
+    ReduceKind kind = op.getKind();
+    const TargetInfo &target = *state.target;
+    unsigned wave = target.waveSize();
+
+    // 1. Within the thread.
+    Value acc;
+    for (Value v : adaptor.getSrc()) {
+      if (v.getType() != type)
+        v = isa<FloatType>(type)
+                ? arith::ExtFOp::create(rewriter, loc, type, v).getResult()
+            : element.isInteger(1)
+                ? arith::ExtUIOp::create(rewriter, loc, type, v).getResult()
+                : arith::ExtSIOp::create(rewriter, loc, type, v).getResult();
+      acc = acc ? combine(rewriter, loc, kind, acc, v) : v;
+    }
+    Value tid = target.threadId(rewriter, loc);
+    // Replicated copies would be counted again by a sum: only the threads
+    // holding the first copy contribute.
+    if (spread.replicated() && kind == ReduceKind::Sum) {
+      Value first = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult,
+          arith::MulIOp::create(rewriter, loc, tid,
+                                i32Const(rewriter, loc, spread.v)),
+          i32Const(rewriter, loc, spread.n));
+      acc = arith::SelectOp::create(rewriter, loc, first, acc,
+                                    identity(rewriter, loc, kind, type));
+    }
+    // 2. Across the wave.
+    for (unsigned mask = wave / 2; mask >= 1; mask /= 2)
+      acc = combine(rewriter, loc, kind, acc, shuffle(rewriter, loc, acc, mask));
+    // 3. Across the waves, through shared memory.
+    if (state.numWarps > 1) {
+      auto smemType = LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                                 target.sharedAddressSpace());
+      Value base = LLVM::AddressOfOp::create(rewriter, loc, smemType,
+                                             state.sharedMemory);
+      Value lane = arith::AndIOp::create(rewriter, loc, tid,
+                                         i32Const(rewriter, loc, wave - 1));
+      Value warp = arith::ShRUIOp::create(
+          rewriter, loc, tid, i32Const(rewriter, loc, llvm::Log2_32(wave)));
+      Value isFirst = arith::CmpIOp::create(rewriter, loc,
+                                            arith::CmpIPredicate::eq, lane,
+                                            i32Const(rewriter, loc, 0));
+      // 8-byte slots: slot w at base + 8 w.
+      auto slot = [&](OpBuilder &b, Value w) -> Value {
+        Value offset = arith::MulIOp::create(b, loc, w, i32Const(b, loc, 8));
+        return LLVM::GEPOp::create(b, loc, smemType, b.getI8Type(), base,
+                                   ValueRange{offset});
+      };
+      Value partial = acc;
+      scf::IfOp::create(rewriter, loc, isFirst,
+                        [&](OpBuilder &b, Location loc) {
+                          LLVM::StoreOp::create(b, loc, partial, slot(b, warp));
+                          scf::YieldOp::create(b, loc);
+                        });
+      target.barrier(rewriter, loc);
+      acc = Value();
+      for (unsigned w = 0; w < state.numWarps; ++w) {
+        Value v = LLVM::LoadOp::create(rewriter, loc, type,
+                                       slot(rewriter, i32Const(rewriter, loc, w)));
+        acc = acc ? combine(rewriter, loc, kind, acc, v) : v;
+      }
+      target.barrier(rewriter, loc);
+    }
+    if (type != element)
+      acc = isa<FloatType>(element)
+                ? arith::TruncFOp::create(rewriter, loc, element, acc).getResult()
+                : arith::TruncIOp::create(rewriter, loc, element, acc).getResult();
+    rewriter.replaceOp(op, acc);
+    return success();
+  }
+  const LoweringState &state;
+};
+
+} // namespace
+
+void mlir::ktc::populateReducePatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const LoweringState &state) {
+  patterns.add<ReduceLowering>(converter, patterns.getContext(), state);
+}

@@ -1,0 +1,60 @@
+//===- TargetInfo.h - the hardware facts the GPU lowering asks for -*- C++ -*-===//
+//
+// The lowering of ktc to the LLVM dialect is target-neutral; every hardware
+// choice (ids, wave size, cross-lane exchange, barriers, exp2, address
+// spaces, kernel attributes) is a question to a TargetInfo. Adding a target
+// means adding one of these (lib/Target/<T>/TargetInfo.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_CONVERSION_TARGETINFO_H
+#define KTC_LIB_CONVERSION_TARGETINFO_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <memory>
+
+namespace mlir::ktc {
+
+class TargetInfo {
+public:
+  virtual ~TargetInfo();
+
+  /// "sm_90", "gfx942", ...
+  virtual StringRef arch() const = 0;
+  /// Threads per wave (warp): 32 on NVIDIA and RDNA, 64 on CDNA.
+  virtual unsigned waveSize() const = 0;
+
+  /// The thread's index in the workgroup (x), the program's index and the
+  /// grid's size along `axis`: i32 values.
+  virtual Value threadId(OpBuilder &b, Location loc) const = 0;
+  virtual Value programId(OpBuilder &b, Location loc, int axis) const = 0;
+  virtual Value numPrograms(OpBuilder &b, Location loc, int axis) const = 0;
+
+  /// The i32 `value` of the lane `lane ^ mask` of the same wave.
+  virtual Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                           unsigned mask) const = 0;
+  /// Waits for every thread of the workgroup (and makes shared-memory
+  /// writes visible).
+  virtual void barrier(OpBuilder &b, Location loc) const = 0;
+  /// 2^x for an f32 x, with the hardware instruction.
+  virtual Value exp2(OpBuilder &b, Location loc, Value x) const = 0;
+
+  unsigned globalAddressSpace() const { return 1; }
+  unsigned sharedAddressSpace() const { return 3; }
+
+  /// Marks `func` a kernel launched with `numThreads` threads per workgroup.
+  virtual void markKernel(Operation *func, unsigned numThreads) const = 0;
+};
+
+/// "sm_80", "sm_90", ... (NVPTX) or "gfx90a", "gfx942", "gfx950", "gfx1100",
+/// "gfx1200", ... (AMDGPU); null for anything else.
+std::unique_ptr<TargetInfo> createTargetInfo(StringRef arch);
+
+std::unique_ptr<TargetInfo> createNVPTXTargetInfo(StringRef arch);
+std::unique_ptr<TargetInfo> createAMDGPUTargetInfo(StringRef arch);
+
+} // namespace mlir::ktc
+
+#endif // KTC_LIB_CONVERSION_TARGETINFO_H

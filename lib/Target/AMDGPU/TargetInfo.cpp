@@ -1,0 +1,89 @@
+//===- TargetInfo.cpp - AMD GPU (AMDGPU) answers for the GPU lowering ------===//
+
+#include "lib/Conversion/TargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+class AMDGPUTargetInfo : public TargetInfo {
+public:
+  explicit AMDGPUTargetInfo(StringRef arch) : arch_(arch.str()) {}
+  StringRef arch() const override { return arch_; }
+  /// CDNA (gfx9) runs waves of 64, RDNA (gfx10+) of 32.
+  unsigned waveSize() const override {
+    return StringRef(arch_).starts_with("gfx9") ? 64 : 32;
+  }
+
+  Value threadId(OpBuilder &b, Location loc) const override {
+    return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
+  }
+  Value programId(OpBuilder &b, Location loc, int axis) const override {
+    Type i32 = b.getI32Type();
+    if (axis == 0)
+      return ROCDL::BlockIdXOp::create(b, loc, i32);
+    if (axis == 1)
+      return ROCDL::BlockIdYOp::create(b, loc, i32);
+    return ROCDL::BlockIdZOp::create(b, loc, i32);
+  }
+  Value numPrograms(OpBuilder &b, Location loc, int axis) const override {
+    // Code object v5: hidden_block_count_{x,y,z} are the first three i32 of
+    // the implicit kernel arguments.
+    auto constantPtr = LLVM::LLVMPointerType::get(b.getContext(), 4);
+    Value args = LLVM::CallIntrinsicOp::create(
+                     b, loc, constantPtr,
+                     b.getStringAttr("llvm.amdgcn.implicitarg.ptr"),
+                     ValueRange{})
+                     .getResult(0);
+    Value count = LLVM::GEPOp::create(
+        b, loc, constantPtr, b.getI32Type(), args,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(axis)});
+    return LLVM::LoadOp::create(b, loc, b.getI32Type(), count, /*alignment=*/4,
+                                /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                /*isInvariant=*/true);
+  }
+  Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                   unsigned mask) const override {
+    // ds_bpermute: every lane reads lane (lane ^ mask); addresses in bytes.
+    Type i32 = b.getI32Type();
+    Value tid = threadId(b, loc);
+    Value laneMask = LLVM::ConstantOp::create(b, loc, i32, waveSize() - 1);
+    Value lane = LLVM::AndOp::create(b, loc, tid, laneMask);
+    Value other = LLVM::XOrOp::create(
+        b, loc, lane, LLVM::ConstantOp::create(b, loc, i32, mask));
+    Value address = LLVM::ShlOp::create(
+        b, loc, other, LLVM::ConstantOp::create(b, loc, i32, 2));
+    return ROCDL::DsBpermuteOp::create(b, loc, i32, address, value);
+  }
+  void barrier(OpBuilder &b, Location loc) const override {
+    ROCDL::BarrierOp::create(b, loc);
+  }
+  Value exp2(OpBuilder &b, Location loc, Value x) const override {
+    // v_exp_f32.
+    return LLVM::CallIntrinsicOp::create(
+               b, loc, b.getF32Type(), b.getStringAttr("llvm.amdgcn.exp2"),
+               ValueRange{x})
+        .getResult(0);
+  }
+  void markKernel(Operation *func, unsigned numThreads) const override {
+    Builder b(func->getContext());
+    func->setAttr("rocdl.kernel", b.getUnitAttr());
+    std::string size = std::to_string(numThreads);
+    func->setAttr("rocdl.flat_work_group_size",
+                  b.getStringAttr(size + "," + size));
+    func->setAttr("rocdl.reqd_work_group_size",
+                  b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
+  }
+
+private:
+  std::string arch_;
+};
+
+} // namespace
+
+std::unique_ptr<TargetInfo> mlir::ktc::createAMDGPUTargetInfo(StringRef arch) {
+  return std::make_unique<AMDGPUTargetInfo>(arch);
+}

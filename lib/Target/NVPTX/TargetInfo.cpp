@@ -1,0 +1,70 @@
+//===- TargetInfo.cpp - NVIDIA (NVPTX) answers for the GPU lowering --------===//
+
+#include "lib/Conversion/TargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+class NVPTXTargetInfo : public TargetInfo {
+public:
+  explicit NVPTXTargetInfo(StringRef arch) : arch_(arch.str()) {}
+  StringRef arch() const override { return arch_; }
+  unsigned waveSize() const override { return 32; }
+
+  Value threadId(OpBuilder &b, Location loc) const override {
+    return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  }
+  Value programId(OpBuilder &b, Location loc, int axis) const override {
+    Type i32 = b.getI32Type();
+    if (axis == 0)
+      return NVVM::BlockIdXOp::create(b, loc, i32);
+    if (axis == 1)
+      return NVVM::BlockIdYOp::create(b, loc, i32);
+    return NVVM::BlockIdZOp::create(b, loc, i32);
+  }
+  Value numPrograms(OpBuilder &b, Location loc, int axis) const override {
+    Type i32 = b.getI32Type();
+    if (axis == 0)
+      return NVVM::GridDimXOp::create(b, loc, i32);
+    if (axis == 1)
+      return NVVM::GridDimYOp::create(b, loc, i32);
+    return NVVM::GridDimZOp::create(b, loc, i32);
+  }
+  Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                   unsigned mask) const override {
+    Value all = LLVM::ConstantOp::create(b, loc, b.getI32Type(), -1);
+    Value offset = LLVM::ConstantOp::create(b, loc, b.getI32Type(), mask);
+    Value clamp = LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0x1f);
+    return NVVM::ShflOp::create(b, loc, value.getType(), all, value, offset,
+                                clamp, NVVM::ShflKind::bfly, UnitAttr());
+  }
+  void barrier(OpBuilder &b, Location loc) const override {
+    NVVM::BarrierOp::create(b, loc);
+  }
+  Value exp2(OpBuilder &b, Location loc, Value x) const override {
+    // ex2.approx.ftz.f32, as Triton emits.
+    return LLVM::CallIntrinsicOp::create(
+               b, loc, b.getF32Type(),
+               b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f"), ValueRange{x})
+        .getResult(0);
+  }
+  void markKernel(Operation *func, unsigned numThreads) const override {
+    Builder b(func->getContext());
+    func->setAttr("nvvm.kernel", b.getUnitAttr());
+    func->setAttr("nvvm.maxntid",
+                  b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
+  }
+
+private:
+  std::string arch_;
+};
+
+} // namespace
+
+std::unique_ptr<TargetInfo> mlir::ktc::createNVPTXTargetInfo(StringRef arch) {
+  return std::make_unique<NVPTXTargetInfo>(arch);
+}

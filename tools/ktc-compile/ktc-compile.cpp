@@ -1,0 +1,106 @@
+//===- ktc-compile.cpp - a ktc .mlir kernel to LLVM IR, assembly, a binary --===//
+//
+//   ktc-compile kernel.mlir --target=gfx942 --emit=bin -o kernel.hsaco
+//   ktc-compile kernel.mlir --target=sm_90 --emit=asm -o kernel.ptx
+//   ktc-compile kernel.mlir --target=host --emit=llvm
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/Conversion/GpuPipeline.h"
+#include "lib/Target/CPU/HostTarget.h"
+#include "lib/Target/GpuCodegen.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+
+static cl::OptionCategory category("ktc-compile options");
+static cl::opt<std::string> input(cl::Positional, cl::desc("<input .mlir>"),
+                                  cl::init("-"), cl::cat(category));
+static cl::opt<std::string> output("o", cl::desc("output file"),
+                                   cl::value_desc("file"), cl::init("-"),
+                                   cl::cat(category));
+static cl::opt<std::string>
+    target("target", cl::desc("host, sm_80, sm_90, gfx90a, gfx942, gfx950, "
+                              "gfx1100, gfx1200, ..."),
+           cl::init("host"), cl::cat(category));
+static cl::opt<std::string> emitKind("emit", cl::desc("llvm, asm or bin"),
+                                     cl::init("asm"), cl::cat(category));
+static cl::opt<unsigned> numWarps("num-warps",
+                                  cl::desc("waves per workgroup (GPU)"),
+                                  cl::init(4), cl::cat(category));
+
+static int fail(const Twine &message) {
+  errs() << "ktc-compile: error: " << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "ktc kernel compiler\n");
+  // lld (used as a library for AMDGPU code objects) resets every cl::opt
+  // when it runs: keep our values.
+  const std::string outputPath = output, arch = target;
+
+  ktc::gpu::Stage stage;
+  if (emitKind == "llvm")
+    stage = ktc::gpu::Stage::LLVM;
+  else if (emitKind == "asm")
+    stage = ktc::gpu::Stage::Assembly;
+  else if (emitKind == "bin")
+    stage = ktc::gpu::Stage::Binary;
+  else
+    return fail("unknown --emit=" + emitKind + " (llvm, asm or bin)");
+  bool host = target == "host";
+  if (!host && !StringRef(target).starts_with("sm_") &&
+      !StringRef(target).starts_with("gfx"))
+    return fail("unknown --target=" + target +
+                " (host, sm_<N> or gfx<N>)");
+  if (host && stage == ktc::gpu::Stage::Binary)
+    return fail("--emit=bin is for GPU targets; the host JIT-compiles");
+
+  mlir::DialectRegistry registry;
+  ktc::host::registerHostDialects(registry);
+  mlir::ktc::registerGpuDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string error;
+  auto file = mlir::openInputFile(input, &error);
+  if (!file)
+    return fail(error);
+  SourceMgr sources;
+  sources.AddNewSourceBuffer(std::move(file), SMLoc());
+  mlir::SourceMgrDiagnosticHandler diagnostics(sources, &context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sources, &context);
+  if (!module)
+    return 1; // the parser reported why
+
+  Expected<std::string> text = [&]() -> Expected<std::string> {
+    if (host)
+      return stage == ktc::gpu::Stage::LLVM ? ktc::host::emitLLVMIR(*module)
+                                       : ktc::host::emitAssembly(*module);
+    mlir::PassManager pm(&context);
+    if (failed(mlir::ktc::buildGpuPipeline(pm, arch, numWarps)) ||
+        failed(pm.run(*module)))
+      return createStringError("lowering for " + arch + " failed");
+    return ktc::gpu::emit(*module, arch, stage);
+  }();
+  if (!text)
+    return fail(toString(text.takeError()));
+  auto out = mlir::openOutputFile(outputPath, &error);
+  if (!out)
+    return fail(error);
+  out->os() << *text;
+  out->keep();
+  return 0;
+}
