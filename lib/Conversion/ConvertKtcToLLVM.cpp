@@ -121,7 +121,8 @@ struct KtcConvertToLLVMPass
           op->emitError("the block's layout (wave ")
               << layout.getWaveSize() << ", " << layout.getNumWarps()
               << " warps) does not match the target (wave "
-              << target->waveSize() << ", " << numWarps << " warps)";
+              << target->waveSize() << ", " << unsigned(numWarps)
+              << " warps)";
           return WalkResult::interrupt();
         }
       }

@@ -1,0 +1,30 @@
+// RUN: ktc-opt %s -split-input-file --convert-ktc-to-llvm="target=sm_90 num-warps=4" -verify-diagnostics
+// RUN: not ktc-opt %s --convert-ktc-to-llvm="target=tpu9" 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not ktc-compile %s --target=gfx 2>&1 | FileCheck %s --check-prefix=COMPILE
+// RUN: not ktc-compile %s --target=sm_90 --emit=obj 2>&1 | FileCheck %s --check-prefix=EMIT
+
+// TARGET: convert-ktc-to-llvm: unknown target 'tpu9' (expected sm_<N> or gfx<N>)
+// COMPILE: lowering for gfx failed
+// EMIT: ktc-compile: error: unknown --emit=obj (llvm, asm or bin)
+
+func.func @no_layout(%p: !ktc.ptr<f32>) attributes {ktc.kernel} {
+  // expected-error @+1 {{block without a layout: run ktc-assign-layouts before convert-ktc-to-llvm}}
+  %r = ktc.arange 0, 128 : tensor<128xi32>
+  return
+}
+
+// -----
+
+func.func @two_d(%x: tensor<4x64xf32, #ktc.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>) {
+  // expected-error @+1 {{2-D blocks are not supported by the GPU lowering yet}}
+  %y = math.exp %x : tensor<4x64xf32, #ktc.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>
+  return
+}
+
+// -----
+
+func.func @wrong_wave(%x: tensor<256xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>>) {
+  // expected-error @+1 {{the block's layout (wave 64, 4 warps) does not match the target (wave 32, 4 warps)}}
+  %y = math.exp %x : tensor<256xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>>
+  return
+}

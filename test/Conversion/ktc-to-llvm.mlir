@@ -1,0 +1,72 @@
+// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=32" --convert-ktc-to-llvm="target=sm_90 num-warps=4" | FileCheck %s
+// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=64" --convert-ktc-to-llvm="target=gfx942 num-warps=4" | FileCheck %s --check-prefix=AMD
+
+// 256 elements over 128 threads: 2 slots per thread, element tid*2 + j;
+// an aligned unmasked load of them is one <2 x f32> load.
+// CHECK-LABEL: func.func @slots
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>)
+// CHECK-SAME: ktc_kernel_threads = 128 : i32
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[BASE:.*]] = arith.muli %[[TID]], %{{.*}} : i32
+// CHECK: %[[Q0:.*]] = llvm.getelementptr %[[P]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: %[[V:.*]] = llvm.load %[[Q0]] {alignment = 8 : i64} : !llvm.ptr<1> -> vector<2xf32>
+// CHECK: llvm.extractelement %[[V]]
+// AMD-LABEL: func.func @slots
+// AMD: rocdl.workitem.id.x : i32
+func.func @slots(%p: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}) attributes {ktc.kernel} {
+  %r = ktc.arange 0, 256 : tensor<256xi32>
+  %pb = ktc.splat %p : !ktc.ptr<f32> -> tensor<256x!ktc.ptr<f32>>
+  %q = ktc.addptr %pb, %r : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
+  %x = ktc.load %q : tensor<256x!ktc.ptr<f32>>
+  %y = math.exp %x : tensor<256xf32>
+  ktc.store %q, %y : tensor<256x!ktc.ptr<f32>>
+  return
+}
+
+// -----
+
+// A masked scalar load: scf.if on the element's bit, `other` elsewhere.
+// CHECK-LABEL: func.func @masked
+// CHECK: %[[M:.*]] = arith.cmpi slt
+// CHECK: scf.if %[[M]] -> (f32) {
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK: } else {
+// CHECK: scf.yield %{{.*}} : f32
+func.func @masked(%p: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
+  %r = ktc.arange 0, 128 : tensor<128xi32>
+  %nb = ktc.splat %n : i32 -> tensor<128xi32>
+  %m = arith.cmpi slt, %r, %nb : tensor<128xi32>
+  %pb = ktc.splat %p : !ktc.ptr<f32> -> tensor<128x!ktc.ptr<f32>>
+  %q = ktc.addptr %pb, %r : tensor<128x!ktc.ptr<f32>>, tensor<128xi32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128xf32>
+  %x = ktc.load %q, mask %m, other %ninf : tensor<128x!ktc.ptr<f32>>
+  ktc.store %q, %x, mask %m : tensor<128x!ktc.ptr<f32>>
+  return
+}
+
+// -----
+
+// A sum: in the thread, xor shuffles 16..1 in the warp, then lane 0 of
+// each warp writes shared memory, a barrier, 4 partials, a barrier.
+// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32 x i8>
+// CHECK-LABEL: func.func @sum
+// CHECK: nvvm.shfl.sync  bfly %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK-COUNT-4: nvvm.shfl.sync  bfly
+// CHECK: llvm.mlir.addressof @ktc_smem : !llvm.ptr<3>
+// CHECK: scf.if
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier{{$}}
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: nvvm.barrier{{$}}
+// AMD-LABEL: func.func @sum
+// AMD-COUNT-6: rocdl.ds_bpermute
+// AMD: rocdl.barrier
+func.func @sum(%p: !ktc.ptr<f32>) attributes {ktc.kernel} {
+  %r = ktc.arange 0, 512 : tensor<512xi32>
+  %pb = ktc.splat %p : !ktc.ptr<f32> -> tensor<512x!ktc.ptr<f32>>
+  %q = ktc.addptr %pb, %r : tensor<512x!ktc.ptr<f32>>, tensor<512xi32>
+  %x = ktc.load %q : tensor<512x!ktc.ptr<f32>>
+  %s = ktc.reduce sum %x axis = 0 : tensor<512xf32> -> f32
+  ktc.store %p, %s : !ktc.ptr<f32>
+  return
+}

@@ -1,0 +1,22 @@
+// Softmax on sm_90: warp reductions by shfl.sync butterflies, the
+// cross-warp step through shared memory between bar.syncs, exp as
+// ex2.approx of x * log2(e).
+// RUN: ktc-compile %ktc_src/examples/softmax/softmax_online.mlir --target=sm_90 --emit=asm | FileCheck %s
+// RUN: ktc-compile %ktc_src/examples/softmax/softmax_fused.mlir --target=sm_90 --num-warps=8 --emit=asm | FileCheck %s --check-prefix=FUSED
+
+// CHECK: .visible .entry softmax_online(
+// CHECK: .maxntid 128, 1, 1
+// CHECK: .shared .align 16 .b8 ktc_smem[32];
+// CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
+// CHECK: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// CHECK: bar.sync 0;
+// CHECK: ex2.approx.ftz.f32
+// CHECK-NOT: .local
+
+// FUSED: .visible .entry softmax_fused(
+// FUSED: .maxntid 256, 1, 1
+// FUSED: .shared .align 16 .b8 ktc_smem[64];
+// FUSED: mov.u32 {{.*}}, %nctaid.x;
+// FUSED-COUNT-5: shfl.sync.bfly.b32
+// FUSED: ex2.approx.ftz.f32
+// FUSED-COUNT-5: shfl.sync.bfly.b32
