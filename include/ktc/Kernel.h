@@ -129,8 +129,14 @@ Device &launchDevice(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
                      const std::vector<LaunchArg> &args,
                      std::source_location loc);
-/// Lowers a finished trace for `device`.
-std::shared_ptr<Executable> compile(Trace &trace, Device &device);
+/// How the runtime arguments specialise the kernel (Triton's rule): 16 for
+/// a buffer whose address is 16-byte aligned or an integer divisible by 16,
+/// 1 otherwise; one entry per parameter (constexprs: 0).
+std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
+                                    const std::vector<LaunchArg> &args);
+/// Lowers a finished trace for `device`, with the arguments' specialisation.
+std::shared_ptr<Executable> compile(Trace &trace, Device &device,
+                                    const std::vector<uint8_t> &spec);
 /// Checks the runtime arguments and the grid, marshals and launches.
 void launch(Executable &executable, const std::string &kernel,
             const std::vector<ParamSpec> &params,
@@ -248,8 +254,8 @@ public:
     std::vector<detail::ConstexprValue> constexprs =
         detail::checkConstexprs(name_, params, launchArgs, grid.loc);
     Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
-    std::shared_ptr<detail::Executable> executable =
-        specialise(device, constexprs);
+    std::shared_ptr<detail::Executable> executable = specialise(
+        device, constexprs, detail::specialisation(params, launchArgs));
     detail::launch(*executable, name_, params, launchArgs, grid);
   }
 
@@ -278,7 +284,15 @@ private:
     return s;
   }
 
-  using CacheKey = std::pair<const Device *, std::vector<std::pair<int64_t, double>>>;
+  struct CacheKey {
+    const Device *device;
+    std::vector<std::pair<int64_t, double>> constexprs;
+    std::vector<uint8_t> spec;
+    bool operator<(const CacheKey &o) const {
+      return std::tie(device, constexprs, spec) <
+             std::tie(o.device, o.constexprs, o.spec);
+    }
+  };
   struct Cache {
     mutable std::mutex mutex;
     std::map<CacheKey, std::shared_ptr<detail::Executable>> entries;
@@ -286,10 +300,11 @@ private:
 
   std::shared_ptr<detail::Executable>
   specialise(Device &device,
-             const std::vector<detail::ConstexprValue> &constexprs) const {
-    CacheKey key{&device, {}};
+             const std::vector<detail::ConstexprValue> &constexprs,
+             const std::vector<uint8_t> &spec) const {
+    CacheKey key{&device, {}, spec};
     for (const detail::ConstexprValue &c : constexprs)
-      key.second.push_back({c.i, c.f});
+      key.constexprs.push_back({c.i, c.f});
     std::lock_guard<std::mutex> lock(cache_->mutex);
     auto it = cache_->entries.find(key);
     if (it != cache_->entries.end())
@@ -298,7 +313,9 @@ private:
                                   std::make_index_sequence<kNumParams>());
     std::shared_ptr<detail::Executable> executable = trace_with(
         values, std::make_index_sequence<kNumParams>(),
-        [&](detail::Trace &trace) { return detail::compile(trace, device); });
+        [&](detail::Trace &trace) {
+          return detail::compile(trace, device, spec);
+        });
     cache_->entries.emplace(std::move(key), executable);
     return executable;
   }

@@ -69,6 +69,11 @@ static Device *open(DeviceKind kind, std::string &why) {
     slot = std::make_unique<Device>(detail::createCpuDevice());
     return slot.get();
   case DeviceKind::CUDA:
+    if (auto impl = detail::createCudaDevice(why)) {
+      slot = std::make_unique<Device>(std::move(impl));
+      return slot.get();
+    }
+    return nullptr;
   case DeviceKind::HIP:
     why = std::string("the ") + ktc::name(kind) +
           " device is not implemented yet in this build of ktc";

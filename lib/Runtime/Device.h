@@ -43,8 +43,10 @@ public:
   virtual void synchronize() = 0;
 
   /// Lowers `module` (a traced kernel, ktc dialect; changed in place).
+  /// `numWarps` is the kernel's num_warps constexpr, or 4 (GPUs only).
   virtual std::shared_ptr<Executable> compile(mlir::ModuleOp module,
-                                              llvm::StringRef kernel) = 0;
+                                              llvm::StringRef kernel,
+                                              unsigned numWarps) = 0;
 
   /// Back-pointer to the public object (set by Device's constructor).
   Device *owner = nullptr;
@@ -59,6 +61,8 @@ struct Allocation {
 
 /// The host CPU.
 std::unique_ptr<DeviceImpl> createCpuDevice();
+/// The first NVIDIA GPU, or null with `why` set.
+std::unique_ptr<DeviceImpl> createCudaDevice(std::string &why);
 
 } // namespace ktc::detail
 

@@ -14,6 +14,8 @@
 #include "llvm/ADT/APFloat.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace ktc::detail {
@@ -223,10 +225,62 @@ void launch(Executable &executable, const std::string &kernel,
   (void)kernel;
 }
 
-std::shared_ptr<Executable> compile(Trace &trace, Device &device) {
+std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
+                                    const std::vector<LaunchArg> &args) {
+  std::vector<uint8_t> spec(params.size(), 0);
+  for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+    if (!params[i].runtime)
+      continue;
+    const LaunchArg &a = args[i];
+    bool by16 = false;
+    if (a.kind == Kind::Buffer)
+      by16 = reinterpret_cast<uintptr_t>(address(*a.memory)) % 16 == 0;
+    else if (a.kind == Kind::Int && is_int(params[i].kind.dtype) &&
+             params[i].kind.dtype != DType::i1)
+      by16 = a.i % 16 == 0;
+    spec[i] = by16 ? 16 : 1;
+  }
+  return spec;
+}
+
+std::shared_ptr<Executable> compile(Trace &trace, Device &device,
+                                    const std::vector<uint8_t> &spec) {
   mlir::ModuleOp module = trace.impl().finalize();
-  std::string name = trace.impl().func.getSymName().str();
-  return device.impl().compile(module, name);
+  mlir::func::FuncOp func = trace.impl().func;
+  // The specialisation becomes ktc.divisibility on the kernel's arguments
+  // (the axis analysis reads it).
+  mlir::Builder b(func.getContext());
+  std::string log;
+  for (size_t i = 0, arg = 0; i < spec.size(); ++i) {
+    if (spec[i] == 0)
+      continue; // a constexpr
+    if (spec[i] == 16)
+      func.setArgAttr(arg, mlir::ktc::KtcDialect::getDivisibilityAttrName(),
+                      b.getI32IntegerAttr(16));
+    log += (log.empty() ? "" : ", ") + std::string("arg") +
+           std::to_string(arg) + (spec[i] == 16 ? ":16" : ":1");
+    ++arg;
+  }
+  if (const char *env = std::getenv("KTC_LOG_SPECIALIZATIONS"); env && *env &&
+      std::string(env) != "0") {
+    std::string constexprs;
+    if (auto dict = func->getAttrOfType<mlir::DictionaryAttr>(
+            mlir::ktc::KtcDialect::getConstexprAttrName())) {
+      llvm::raw_string_ostream os(constexprs);
+      os << " " << dict;
+    }
+    std::fprintf(stderr, "ktc: compiling %s%s [%s] for %s\n",
+                 func.getSymName().str().c_str(), constexprs.c_str(),
+                 log.c_str(), device.name().c_str());
+  }
+  // A constexpr named num_warps sets the waves per workgroup (as Triton's
+  // launch option does); 4 otherwise.
+  unsigned numWarps = 4;
+  if (auto constexprs = func->getAttrOfType<mlir::DictionaryAttr>(
+          mlir::ktc::KtcDialect::getConstexprAttrName()))
+    if (auto n = constexprs.getAs<mlir::IntegerAttr>("num_warps"))
+      numWarps = n.getInt();
+  return device.impl().compile(module, func.getSymName(), numWarps);
 }
 
 std::string emit(Trace &trace, const std::string &what,

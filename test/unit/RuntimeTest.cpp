@@ -123,6 +123,25 @@ TEST(Runtime, BadGrid) {
               "grid z = 3000000000 is larger than 2147483647");
 }
 
+TEST(Runtime, ArgumentSpecialisation) {
+  // Like Triton: buffers 16-byte aligned and integers divisible by 16 are
+  // compiled for, each new combination once.
+  auto add = addKernel();
+  Buffer<float> x(cpu(), std::vector<float>(64, 1.0f));
+  add.launch({1}, x, x, x, 32, 64); // n % 16 == 0
+  EXPECT_EQ(add.num_compiled(), 1u);
+  add.launch({1}, x, x, x, 48, 64); // same specialisation
+  EXPECT_EQ(add.num_compiled(), 1u);
+  add.launch({1}, x, x, x, 33, 64); // n % 16 != 0: a new one
+  EXPECT_EQ(add.num_compiled(), 2u);
+  // x[i] is doubled by each launch with i < n: n = 32, 48, 33.
+  std::vector<float> got = x.to_host();
+  EXPECT_EQ(got[0], 8.0f);
+  EXPECT_EQ(got[32], 4.0f);
+  EXPECT_EQ(got[40], 2.0f);
+  EXPECT_EQ(got[63], 1.0f);
+}
+
 TEST(Runtime, EmitStages) {
   auto add = addKernel();
   std::string ir = add.emit("llvm", "host", 1024);

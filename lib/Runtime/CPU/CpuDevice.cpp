@@ -46,7 +46,8 @@ public:
   }
   void synchronize() override {} // launches on the CPU are synchronous
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
-                                      llvm::StringRef kernel) override {
+                                      llvm::StringRef kernel,
+                                      unsigned) override {
     auto compiled = host::HostKernel::compile(module, kernel);
     if (!compiled)
       throw Error("compiling kernel '" + kernel.str() + "' for the host failed: " +

@@ -1,0 +1,262 @@
+//===- CudaDevice.cpp - NVIDIA GPUs through the CUDA driver API ------------===//
+//
+// libcuda.so.1 is opened with dlopen at first use, so one binary starts on
+// machines without it (Device::get("auto") then moves on). The few driver
+// types and entry points used are declared here: no CUDA headers or
+// toolkit are needed to build ktc.
+//
+// Kernels: ktc dialect -> ktc-gpu-pipeline (sm_<major><minor>) -> PTX, in
+// process -> cuModuleLoadDataEx (the driver's JIT log on failure).
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/Conversion/GpuPipeline.h"
+#include "lib/Runtime/Device.h"
+#include "lib/Target/GpuCodegen.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+
+namespace ktc::detail {
+namespace {
+
+// The CUDA driver API, as much of it as ktc uses.
+using CUresult = int;
+using CUdevice = int;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUdeviceptr = unsigned long long;
+constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+
+struct Driver {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
+                                 void **);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, unsigned, CUstream,
+                             void **, void **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+};
+
+/// The driver, or null with `why` set.
+const Driver *loadDriver(std::string &why) {
+  static Driver driver;
+  static std::string error;
+  static bool ok = [] {
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      error = "libcuda.so.1 not found (no NVIDIA driver): " +
+              std::string(dlerror());
+      return false;
+    }
+    bool all = true;
+    auto get = [&](auto &fn, const char *name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+          dlsym(lib, name));
+      if (!fn) {
+        error = std::string("libcuda.so.1 lacks ") + name;
+        all = false;
+      }
+    };
+    get(driver.cuInit, "cuInit");
+    get(driver.cuDeviceGetCount, "cuDeviceGetCount");
+    get(driver.cuDeviceGet, "cuDeviceGet");
+    get(driver.cuDeviceGetName, "cuDeviceGetName");
+    get(driver.cuDeviceGetAttribute, "cuDeviceGetAttribute");
+    get(driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+    get(driver.cuCtxSetCurrent, "cuCtxSetCurrent");
+    get(driver.cuCtxSynchronize, "cuCtxSynchronize");
+    get(driver.cuMemAlloc, "cuMemAlloc_v2");
+    get(driver.cuMemFree, "cuMemFree_v2");
+    get(driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+    get(driver.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+    get(driver.cuModuleLoadDataEx, "cuModuleLoadDataEx");
+    get(driver.cuModuleGetFunction, "cuModuleGetFunction");
+    get(driver.cuLaunchKernel, "cuLaunchKernel");
+    get(driver.cuGetErrorString, "cuGetErrorString");
+    return all;
+  }();
+  why = error;
+  return ok ? &driver : nullptr;
+}
+
+class CudaDevice;
+
+/// Throws a ktc::Error for a failed driver call.
+void check(const Driver &d, CUresult r, const char *what) {
+  if (r == 0)
+    return;
+  const char *message = "unknown error";
+  d.cuGetErrorString(r, &message);
+  throw Error(std::string(what) + " failed: " + message + " (CUDA error " +
+              std::to_string(r) + ")");
+}
+
+class CudaExecutable : public Executable {
+public:
+  CudaExecutable(const Driver &d, CUcontext ctx, CUmodule module,
+                 CUfunction function, unsigned threads)
+      : d(d), ctx(ctx), module(module), function(function), threads(threads) {}
+  void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
+    check(d, d.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+    check(d,
+          d.cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1, 1,
+                           /*sharedMemBytes=*/0, /*stream=*/nullptr, args,
+                           nullptr),
+          "cuLaunchKernel");
+  }
+
+private:
+  const Driver &d;
+  CUcontext ctx;
+  CUmodule module;
+  CUfunction function;
+  unsigned threads;
+};
+
+class CudaDevice : public DeviceImpl {
+public:
+  CudaDevice(const Driver &d, CUdevice dev, CUcontext ctx)
+      : d(d), dev(dev), ctx(ctx) {
+    char name[256] = {0};
+    d.cuDeviceGetName(name, sizeof(name), dev);
+    name_ = name;
+    int major = 0, minor = 0;
+    d.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                           dev);
+    d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                           dev);
+    d.cuDeviceGetAttribute(&sms_, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+    // PTX for the newest architecture the lowering knows; the driver JITs
+    // it for the device (sm_90 PTX runs on sm_90 and newer).
+    arch_ = "sm_" + std::to_string(std::min(major * 10 + minor, 90));
+  }
+
+  DeviceKind kind() const override { return DeviceKind::CUDA; }
+  std::string name() const override {
+    return "cuda:0 " + name_ + " (" + std::to_string(sms_) + " SMs, " + arch_ +
+           ")";
+  }
+  int computeUnits() const override { return sms_; }
+
+  void *allocate(size_t bytes) override {
+    setCurrent();
+    CUdeviceptr p = 0;
+    if (d.cuMemAlloc(&p, std::max<size_t>(bytes, 1)) != 0)
+      return nullptr;
+    return reinterpret_cast<void *>(p);
+  }
+  void release(void *address) override {
+    setCurrent();
+    d.cuMemFree(reinterpret_cast<CUdeviceptr>(address));
+  }
+  void copyToDevice(void *dst, const void *src, size_t bytes) override {
+    setCurrent();
+    check(d, d.cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(dst), src, bytes),
+          "cuMemcpyHtoD");
+  }
+  void copyToHost(void *dst, const void *src, size_t bytes) override {
+    setCurrent();
+    check(d,
+          d.cuMemcpyDtoH(dst, reinterpret_cast<CUdeviceptr>(src), bytes),
+          "cuMemcpyDtoH");
+  }
+  void synchronize() override {
+    setCurrent();
+    check(d, d.cuCtxSynchronize(), "cuCtxSynchronize (a kernel failed)");
+  }
+
+  std::shared_ptr<Executable> compile(mlir::ModuleOp module,
+                                      llvm::StringRef kernel,
+                                      unsigned numWarps) override {
+    std::string diagnostics;
+    mlir::ScopedDiagnosticHandler handler(
+        module.getContext(), [&](mlir::Diagnostic &diag) {
+          llvm::raw_string_ostream os(diagnostics);
+          os << diag.getLocation() << ": " << diag.str() << "\n";
+          return mlir::success();
+        });
+    mlir::PassManager pm(module.getContext());
+    if (failed(mlir::ktc::buildGpuPipeline(pm, arch_, numWarps)) ||
+        failed(pm.run(module)))
+      throw Error("lowering kernel '" + kernel.str() + "' for " + arch_ +
+                  " failed:\n" + diagnostics);
+    auto ptx = gpu::emit(module, arch_, gpu::Stage::Binary);
+    if (!ptx)
+      throw Error("generating PTX for kernel '" + kernel.str() +
+                  "' failed: " + llvm::toString(ptx.takeError()));
+    setCurrent();
+    char log[8192] = {0};
+    int options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                     CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {log, reinterpret_cast<void *>(sizeof(log))};
+    CUmodule cuModule = nullptr;
+    CUresult r = d.cuModuleLoadDataEx(&cuModule, ptx->c_str(), 2, options,
+                                      values);
+    if (r != 0)
+      check(d, r, ("cuModuleLoadDataEx (" + std::string(log) + ")").c_str());
+    CUfunction function = nullptr;
+    check(d, d.cuModuleGetFunction(&function, cuModule, kernel.str().c_str()),
+          "cuModuleGetFunction");
+    return std::make_shared<CudaExecutable>(d, ctx, cuModule, function,
+                                            numWarps * 32);
+  }
+
+private:
+  void setCurrent() { d.cuCtxSetCurrent(ctx); }
+
+  const Driver &d;
+  CUdevice dev;
+  CUcontext ctx;
+  std::string name_, arch_;
+  int sms_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<DeviceImpl> createCudaDevice(std::string &why) {
+  const Driver *d = loadDriver(why);
+  if (!d)
+    return nullptr;
+  int count = 0;
+  CUdevice dev = 0;
+  CUcontext ctx = nullptr;
+  if (CUresult r = d->cuInit(0)) {
+    why = "cuInit failed (CUDA error " + std::to_string(r) + ")";
+    return nullptr;
+  }
+  if (d->cuDeviceGetCount(&count) != 0 || count == 0) {
+    why = "no CUDA device found";
+    return nullptr;
+  }
+  if (d->cuDeviceGet(&dev, 0) != 0 ||
+      d->cuDevicePrimaryCtxRetain(&ctx, dev) != 0) {
+    why = "cannot open CUDA device 0";
+    return nullptr;
+  }
+  return std::make_unique<CudaDevice>(*d, dev, ctx);
+}
+
+} // namespace ktc::detail
