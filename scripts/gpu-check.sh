@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (device tool): every example on the CUDA device at
+# odd sizes and 8192x8192, then compute-sanitizer memcheck on the masked
+# kernels. Logs under $OUT; a table of PASS/FAIL last.
+set -uo pipefail
+OUT=${OUT:-/tmp/ktc-out}
+mkdir -p "$OUT" /tmp/ktc
+tar -xJf .gpu/bundle.tar.xz -C /tmp/ktc
+export LD_LIBRARY_PATH=/tmp/ktc/lib
+bin=/tmp/ktc/bin
+log="$OUT/gpu-check.log"
+: > "$log"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$log"
+if ldd $bin/vector_add | grep "not found"; then echo "missing libraries" | tee -a "$log"; fi
+
+results=()
+check() { # name, command...
+  local name=$1; shift
+  echo "== $name: $*" >> "$log"
+  local start=$(date +%s%N)
+  "$@" >> "$log" 2>&1
+  local rc=$?
+  local ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  local verdict=$(grep -E '^(PASS|FAIL)' "$log" | tail -1 | cut -c1-4)
+  [ $rc -eq 0 ] && [ "$verdict" = "PASS" ] || verdict="FAIL(rc=$rc)"
+  local err=$(grep -E '^max relative error' "$log" | tail -1 | awk '{print $4}')
+  results+=("$(printf '%-34s %-12s err %-10s %6d ms' "$name" "$verdict" "$err" "$ms")")
+}
+
+for n in 1 7 98432 1048576 67108864; do
+  check "vector_add n=$n" $bin/vector_add --device=cuda --size=$n --seed=$n
+done
+for v in naive online; do
+  for shape in 1823x781 3x5 4096x1024 1x100000 8192x8192; do
+    check "softmax $v $shape" $bin/softmax --device=cuda --variant=$v \
+      --rows=${shape%x*} --cols=${shape#*x} --seed=7
+  done
+done
+for shape in 1823x781 3x5 4096x1024 7x16384 8192x8192; do
+  check "softmax fused $shape" $bin/softmax --device=cuda --variant=fused \
+    --rows=${shape%x*} --cols=${shape#*x} --seed=11
+done
+
+# Memory checking of the masked kernels at odd sizes.
+CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=781" \
+            "softmax --variant=online --rows=37 --cols=1000" \
+            "softmax --variant=fused --rows=37 --cols=781"; do
+  echo "== memcheck $args" >> "$log"
+  $CS --tool memcheck --error-exitcode 3 $bin/$args --device=cuda >> "$log" 2>&1
+  rc=$?
+  summary=$(grep -E "ERROR SUMMARY" "$log" | tail -1)
+  results+=("$(printf '%-44s rc=%d %s' "memcheck ${args%% *} ${args#* }" $rc "$summary")")
+done
+
+printf '%s\n' "${results[@]}" | tee "$OUT/summary.txt"
