@@ -17,7 +17,7 @@ static const char *kUsage = R"(usage: softmax [flags]
   --programs=P                  fused: number of programs (default: the device's
                                 compute units, at most rows)
   --seed=S                      random seed (default 0)
-  --emit=mlir|llvm|asm          print the kernel at that stage instead of running it
+  --emit=mlir|llvm|asm|bin      print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
   --out=FILE                    where --emit writes (default stdout)
 )";

@@ -10,7 +10,7 @@ static const char *kUsage = R"(usage: vector_add [flags]
   --size=N                     elements (default 98432)
   --block=B                    BLOCK_SIZE, a power of two (default 1024)
   --seed=S                     random seed (default 0)
-  --emit=mlir|llvm|asm         print the kernel at that stage instead of running it
+  --emit=mlir|llvm|asm|bin     print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
   --out=FILE                   where --emit writes (default stdout)
 )";

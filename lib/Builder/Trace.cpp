@@ -2,6 +2,7 @@
 
 #include "Trace.h"
 
+#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/CPU/HostTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -83,6 +84,7 @@ MLIRContext &globalContext() {
   static MLIRContext *context = [] {
     DialectRegistry registry;
     host::registerHostDialects(registry);
+    mlir::ktc::registerGpuDialects(registry);
     auto *ctx = new MLIRContext(registry);
     ctx->loadDialect<mlir::ktc::KtcDialect, arith::ArithDialect,
                      math::MathDialect, scf::SCFDialect,

@@ -9,7 +9,12 @@
 #include "Device.h"
 
 #include "lib/Builder/Trace.h"
+#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/CPU/HostTarget.h"
+#include "lib/Target/GpuCodegen.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -243,6 +248,15 @@ std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
   return spec;
 }
 
+/// The kernel's num_warps constexpr, or 4.
+static unsigned numWarpsOf(mlir::func::FuncOp func) {
+  if (auto constexprs = func->getAttrOfType<mlir::DictionaryAttr>(
+          mlir::ktc::KtcDialect::getConstexprAttrName()))
+    if (auto n = constexprs.getAs<mlir::IntegerAttr>("num_warps"))
+      return n.getInt();
+  return 4;
+}
+
 std::shared_ptr<Executable> compile(Trace &trace, Device &device,
                                     const std::vector<uint8_t> &spec) {
   mlir::ModuleOp module = trace.impl().finalize();
@@ -275,28 +289,49 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   }
   // A constexpr named num_warps sets the waves per workgroup (as Triton's
   // launch option does); 4 otherwise.
-  unsigned numWarps = 4;
-  if (auto constexprs = func->getAttrOfType<mlir::DictionaryAttr>(
-          mlir::ktc::KtcDialect::getConstexprAttrName()))
-    if (auto n = constexprs.getAs<mlir::IntegerAttr>("num_warps"))
-      numWarps = n.getInt();
-  return device.impl().compile(module, func.getSymName(), numWarps);
+  return device.impl().compile(module, func.getSymName(), numWarpsOf(func));
 }
 
 std::string emit(Trace &trace, const std::string &what,
                  const std::string &target, std::source_location loc) {
-  if (what != "mlir" && what != "llvm" && what != "asm")
-    throw Error("unknown stage '" + what + "' to emit (mlir, llvm or asm)",
+  if (what != "mlir" && what != "llvm" && what != "asm" && what != "bin")
+    throw Error("unknown stage '" + what +
+                    "' to emit (mlir, llvm, asm or bin)",
                 loc);
   if (what == "mlir")
     return trace.finish();
-  if (target != "host")
-    throw Error("target '" + target +
-                    "': only the host CPU is supported by this build so far "
-                    "(AMDGPU and NVPTX code generation are not implemented "
-                    "yet)",
-                loc);
   mlir::ModuleOp module = trace.impl().finalize();
+  llvm::StringRef arch(target);
+  if (arch.starts_with("sm_") || arch.starts_with("gfx")) {
+    std::string diagnostics;
+    mlir::ScopedDiagnosticHandler handler(
+        module.getContext(), [&](mlir::Diagnostic &diag) {
+          llvm::raw_string_ostream os(diagnostics);
+          os << diag.getLocation() << ": " << diag.str() << "\n";
+          return mlir::success();
+        });
+    mlir::PassManager pm(module.getContext());
+    if (failed(mlir::ktc::buildGpuPipeline(pm, arch,
+                                           numWarpsOf(trace.impl().func))) ||
+        failed(pm.run(module)))
+      throw Error("lowering for " + target + " failed:\n" + diagnostics,
+                  loc);
+    auto text = gpu::emit(module, arch,
+                          what == "llvm"  ? gpu::Stage::LLVM
+                          : what == "asm" ? gpu::Stage::Assembly
+                                          : gpu::Stage::Binary);
+    if (!text)
+      throw Error("emitting " + what + " for " + target + " failed: " +
+                      llvm::toString(text.takeError()),
+                  loc);
+    return *text;
+  }
+  if (target != "host")
+    throw Error("unknown target '" + target +
+                    "' (host, sm_<N> or gfx<N>)",
+                loc);
+  if (what == "bin")
+    throw Error("--emit=bin is for GPU targets; the host JIT-compiles", loc);
   auto text = what == "llvm" ? host::emitLLVMIR(module)
                              : host::emitAssembly(module);
   if (!text)

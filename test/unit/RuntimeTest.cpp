@@ -151,7 +151,26 @@ TEST(Runtime, EmitStages) {
   std::string asm_ = add.emit("asm", "host", 1024);
   EXPECT_NE(asm_.find("add:"), std::string::npos);
   expectError([&] { at = __LINE__; add.emit("ptx", "host", 1024); },
-              "unknown stage 'ptx' to emit (mlir, llvm or asm)");
+              "unknown stage 'ptx' to emit (mlir, llvm, asm or bin)");
+  expectError([&] { at = __LINE__; add.emit("asm", "tpu", 1024); },
+              "unknown target 'tpu' (host, sm_<N> or gfx<N>)");
+}
+
+// The launch path's own context and pipeline, for both GPU families (what
+// a GPU device compiles, checked without one).
+TEST(Runtime, EmitForGpus) {
+  auto add = addKernel();
+  std::string ptx = add.emit("asm", "sm_90", 1024);
+  EXPECT_NE(ptx.find(".visible .entry add("), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find("ld.global"), std::string::npos);
+  auto online = Kernel("softmax_online", seeds::softmax_online);
+  std::string ptx2 = online.emit("asm", "sm_90", 256);
+  EXPECT_NE(ptx2.find("shfl.sync.bfly"), std::string::npos);
+  EXPECT_NE(ptx2.find("ex2.approx"), std::string::npos);
+  std::string gcn = online.emit("asm", "gfx942", 256);
+  EXPECT_NE(gcn.find("v_exp_f32"), std::string::npos);
+  std::string hsaco = online.emit("bin", "gfx1100", 256);
+  EXPECT_EQ(hsaco.substr(0, 4), "\x7f" "ELF");
 }
 
 } // namespace
