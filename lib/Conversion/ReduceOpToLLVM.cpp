@@ -1,7 +1,7 @@
 //===- ReduceOpToLLVM.cpp - block reductions --------------------------------===//
 //
-// sum/max/min of a 1-D block: within the thread, then across the wave with
-// xor shuffles (log2(wave) steps), then across the waves through shared
+// sum/max/min of a 1-D block: within the thread, then across the wave in
+// log2(wave) butterfly steps (shfl.sync on NVIDIA, DPP and ds_bpermute on AMD), then across the waves through shared
 // memory: lane 0 of each wave writes its partial, a barrier, every thread
 // combines the partials, a barrier (so the slots can be reused). Sub-word
 // types reduce in f32/i32; replicated copies count once.
@@ -63,7 +63,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     return {};
   }
 
-  /// The partial of lane (lane ^ mask), through 32-bit shuffles.
+  /// The partial of the butterfly partner at `mask`, through 32-bit moves.
   Value shuffle(OpBuilder &b, Location loc, Value v, unsigned mask) const {
     const TargetInfo &t = *state.target;
     Type i32 = b.getI32Type();
@@ -71,18 +71,18 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     if (type.isF32()) {
       Value bits = arith::BitcastOp::create(b, loc, i32, v);
       return arith::BitcastOp::create(b, loc, type,
-                                      t.shuffleXor(b, loc, bits, mask));
+                                      t.butterflyPartner(b, loc, bits, mask));
     }
     if (type.isInteger(32))
-      return t.shuffleXor(b, loc, v, mask);
+      return t.butterflyPartner(b, loc, v, mask);
     // i64: two halves.
     Value lo = arith::TruncIOp::create(b, loc, i32, v);
     Value hi = arith::TruncIOp::create(
         b, loc, i32,
         arith::ShRUIOp::create(
             b, loc, v, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
-    lo = arith::ExtUIOp::create(b, loc, type, t.shuffleXor(b, loc, lo, mask));
-    hi = arith::ExtUIOp::create(b, loc, type, t.shuffleXor(b, loc, hi, mask));
+    lo = arith::ExtUIOp::create(b, loc, type, t.butterflyPartner(b, loc, lo, mask));
+    hi = arith::ExtUIOp::create(b, loc, type, t.butterflyPartner(b, loc, hi, mask));
     hi = arith::ShLIOp::create(
         b, loc, hi, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
     return arith::OrIOp::create(b, loc, hi, lo);
@@ -123,9 +123,9 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
       acc = arith::SelectOp::create(rewriter, loc, first, acc,
                                     identity(rewriter, loc, kind, type));
     }
-    // 2. Across the wave.
-    for (unsigned mask = wave / 2; mask >= 1; mask /= 2)
-      acc = combine(rewriter, loc, kind, acc, shuffle(rewriter, loc, acc, mask));
+    // 2. Across the wave, in increasing steps (see butterflyPartner).
+    for (unsigned step = 1; step < wave; step *= 2)
+      acc = combine(rewriter, loc, kind, acc, shuffle(rewriter, loc, acc, step));
     // 3. Across the waves, through shared memory.
     if (state.numWarps > 1) {
       auto smemType = LLVM::LLVMPointerType::get(rewriter.getContext(),

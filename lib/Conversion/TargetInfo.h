@@ -32,9 +32,15 @@ public:
   virtual Value programId(OpBuilder &b, Location loc, int axis) const = 0;
   virtual Value numPrograms(OpBuilder &b, Location loc, int axis) const = 0;
 
-  /// The i32 `value` of the lane `lane ^ mask` of the same wave.
-  virtual Value shuffleXor(OpBuilder &b, Location loc, Value value,
-                           unsigned mask) const = 0;
+  /// One step of a wave reduction (butterfly): the i32 `value` of a lane
+  /// in the other half of the lane's aligned group of 2 * `step` lanes.
+  /// Steps come in increasing order (1, 2, 4, ...), so by step s every lane
+  /// of an aligned group of s lanes holds the same partial and any partner
+  /// in the other half will do: NVIDIA uses the xor partner (shfl.sync.bfly),
+  /// AMD the cheapest cross-lane move that reaches the other half (DPP
+  /// within rows of 16, ds_bpermute beyond).
+  virtual Value butterflyPartner(OpBuilder &b, Location loc, Value value,
+                                 unsigned step) const = 0;
   /// Waits for every thread of the workgroup (and makes shared-memory
   /// writes visible).
   virtual void barrier(OpBuilder &b, Location loc) const = 0;

@@ -46,12 +46,11 @@ func.func @masked(%p: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
 
 // -----
 
-// A sum: in the thread, xor shuffles 16..1 in the warp, then lane 0 of
+// A sum: in the thread, butterflies 1..16 in the warp, then lane 0 of
 // each warp writes shared memory, a barrier, 4 partials, a barrier.
 // CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32 x i8>
 // CHECK-LABEL: func.func @sum
-// CHECK: nvvm.shfl.sync  bfly %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
-// CHECK-COUNT-4: nvvm.shfl.sync  bfly
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
 // CHECK: llvm.mlir.addressof @ktc_smem : !llvm.ptr<3>
 // CHECK: scf.if
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
@@ -59,7 +58,8 @@ func.func @masked(%p: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK: nvvm.barrier{{$}}
 // AMD-LABEL: func.func @sum
-// AMD-COUNT-6: rocdl.ds_bpermute
+// AMD-COUNT-4: rocdl.update.dpp
+// AMD-COUNT-2: rocdl.ds_bpermute
 // AMD: rocdl.barrier
 func.func @sum(%p: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 512 : tensor<512xi32>

@@ -45,9 +45,28 @@ public:
                                 /*isVolatile=*/false, /*isNonTemporal=*/false,
                                 /*isInvariant=*/true);
   }
-  Value shuffleXor(OpBuilder &b, Location loc, Value value,
-                   unsigned mask) const override {
-    // ds_bpermute: every lane reads lane (lane ^ mask); addresses in bytes.
+  Value butterflyPartner(OpBuilder &b, Location loc, Value value,
+                         unsigned step) const override {
+    // Within a row of 16 lanes, DPP moves the value in the same VALU
+    // instruction: xor 1 and xor 2 as quad permutations, then the row's
+    // half mirror (lane i <-> 7 - i within 8) reaches the other quad and the
+    // row mirror (i <-> 15 - i) the other half-row.
+    constexpr int kQuadPermXor1 = 0xB1;  // [1, 0, 3, 2]
+    constexpr int kQuadPermXor2 = 0x4E;  // [2, 3, 0, 1]
+    constexpr int kRowHalfMirror = 0x141;
+    constexpr int kRowMirror = 0x140;
+    int control = step == 1   ? kQuadPermXor1
+                  : step == 2 ? kQuadPermXor2
+                  : step == 4 ? kRowHalfMirror
+                  : step == 8 ? kRowMirror
+                              : -1;
+    if (control >= 0)
+      return ROCDL::DPPUpdateOp::create(b, loc, value.getType(), value, value,
+                                        control, /*rowMask=*/0xF,
+                                        /*bankMask=*/0xF, /*boundCtrl=*/true);
+    unsigned mask = step;
+    // Across rows, ds_bpermute: every lane reads lane (lane ^ mask);
+    // addresses in bytes.
     Type i32 = b.getI32Type();
     Value tid = threadId(b, loc);
     Value laneMask = LLVM::ConstantOp::create(b, loc, i32, waveSize() - 1);

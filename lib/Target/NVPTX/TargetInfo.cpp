@@ -34,8 +34,8 @@ public:
       return NVVM::GridDimYOp::create(b, loc, i32);
     return NVVM::GridDimZOp::create(b, loc, i32);
   }
-  Value shuffleXor(OpBuilder &b, Location loc, Value value,
-                   unsigned mask) const override {
+  Value butterflyPartner(OpBuilder &b, Location loc, Value value,
+                         unsigned mask) const override {
     Value all = LLVM::ConstantOp::create(b, loc, b.getI32Type(), -1);
     Value offset = LLVM::ConstantOp::create(b, loc, b.getI32Type(), mask);
     Value clamp = LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0x1f);

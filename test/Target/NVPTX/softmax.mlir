@@ -7,8 +7,8 @@
 // CHECK: .visible .entry softmax_online(
 // CHECK: .maxntid 128, 1, 1
 // CHECK: .shared .align 16 .b8 ktc_smem[32];
-// CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
 // CHECK: bar.sync 0;
 // CHECK: ex2.approx.ftz.f32
 // CHECK-NOT: .local
