@@ -10,6 +10,8 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools lld-22 liblld-22-dev clang-22
   # unit tests and microbenchmarks
   libgtest-dev libbenchmark-dev
+  # ROCm HIP headers (types only: libamdhip64 is opened with dlopen)
+  libamdhip64-dev
 )
 
 missing=()

@@ -75,8 +75,10 @@ static Device *open(DeviceKind kind, std::string &why) {
     }
     return nullptr;
   case DeviceKind::HIP:
-    why = std::string("the ") + ktc::name(kind) +
-          " device is not implemented yet in this build of ktc";
+    if (auto impl = detail::createHipDevice(why)) {
+      slot = std::make_unique<Device>(std::move(impl));
+      return slot.get();
+    }
     return nullptr;
   }
   return nullptr;

@@ -63,6 +63,8 @@ struct Allocation {
 std::unique_ptr<DeviceImpl> createCpuDevice();
 /// The first NVIDIA GPU, or null with `why` set.
 std::unique_ptr<DeviceImpl> createCudaDevice(std::string &why);
+/// The first AMD GPU, or null with `why` set.
+std::unique_ptr<DeviceImpl> createHipDevice(std::string &why);
 
 } // namespace ktc::detail
 

@@ -1,0 +1,234 @@
+//===- HipDevice.cpp - AMD GPUs through the HIP module API -----------------===//
+//
+// Debian's HIP headers give the types and attribute values; the library is
+// opened with dlopen at first use (libamdhip64.so, .so.7, .so.6, .so.5), so
+// one binary serves every ROCm a user has and starts where there is none.
+// Only hipDeviceGetAttribute is used for properties: hipDeviceProp_t's
+// layout changed in ROCm 6.
+//
+// Kernels: ktc dialect -> ktc-gpu-pipeline (gfx*) -> AMDGPU object -> lld ->
+// HSACO, in process -> hipModuleLoadData.
+//
+//===----------------------------------------------------------------------===//
+
+#define __HIP_PLATFORM_AMD__ 1
+#include <hip/hip_runtime_api.h>
+
+#include "lib/Conversion/GpuPipeline.h"
+#include "lib/Runtime/Device.h"
+#include "lib/Target/GpuCodegen.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+
+namespace ktc::detail {
+namespace {
+
+struct Hip {
+#define KTC_HIP_FN(name) decltype(&::name) name = nullptr;
+  KTC_HIP_FN(hipInit)
+  KTC_HIP_FN(hipGetDeviceCount)
+  KTC_HIP_FN(hipSetDevice)
+  KTC_HIP_FN(hipDeviceGetAttribute)
+  KTC_HIP_FN(hipDeviceGetName)
+  hipError_t (*hipMalloc)(void **, size_t) = nullptr; // overloaded in C++
+  KTC_HIP_FN(hipFree)
+  KTC_HIP_FN(hipMemcpyHtoD)
+  KTC_HIP_FN(hipMemcpyDtoH)
+  KTC_HIP_FN(hipDeviceSynchronize)
+  KTC_HIP_FN(hipModuleLoadData)
+  KTC_HIP_FN(hipModuleGetFunction)
+  KTC_HIP_FN(hipModuleLaunchKernel)
+  KTC_HIP_FN(hipGetErrorString)
+#undef KTC_HIP_FN
+};
+
+const Hip *loadHip(std::string &why) {
+  static Hip hip;
+  static std::string error;
+  static bool ok = [] {
+    void *lib = nullptr;
+    for (const char *name : {"libamdhip64.so", "libamdhip64.so.7",
+                             "libamdhip64.so.6", "libamdhip64.so.5"})
+      if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL)))
+        break;
+    if (!lib) {
+      error = "libamdhip64 not found (no ROCm HIP runtime)";
+      return false;
+    }
+    bool all = true;
+    auto get = [&](auto &fn, const char *name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+          dlsym(lib, name));
+      if (!fn) {
+        error = std::string("libamdhip64 lacks ") + name;
+        all = false;
+      }
+    };
+#define KTC_HIP_GET(name) get(hip.name, #name);
+    KTC_HIP_GET(hipInit)
+    KTC_HIP_GET(hipGetDeviceCount)
+    KTC_HIP_GET(hipSetDevice)
+    KTC_HIP_GET(hipDeviceGetAttribute)
+    KTC_HIP_GET(hipDeviceGetName)
+    KTC_HIP_GET(hipMalloc)
+    KTC_HIP_GET(hipFree)
+    KTC_HIP_GET(hipMemcpyHtoD)
+    KTC_HIP_GET(hipMemcpyDtoH)
+    KTC_HIP_GET(hipDeviceSynchronize)
+    KTC_HIP_GET(hipModuleLoadData)
+    KTC_HIP_GET(hipModuleGetFunction)
+    KTC_HIP_GET(hipModuleLaunchKernel)
+    KTC_HIP_GET(hipGetErrorString)
+#undef KTC_HIP_GET
+    return all;
+  }();
+  why = error;
+  return ok ? &hip : nullptr;
+}
+
+void check(const Hip &h, hipError_t r, const std::string &what) {
+  if (r == hipSuccess)
+    return;
+  throw Error(what + " failed: " + h.hipGetErrorString(r) + " (HIP error " +
+              std::to_string(int(r)) + ")");
+}
+
+/// The gfx target of a device, from its major.minor "compute capability"
+/// (9.0 -> gfx90a, 9.4 -> gfx942, ...); KTC_HIP_ARCH overrides.
+std::string archOf(int major, int minor) {
+  if (const char *env = std::getenv("KTC_HIP_ARCH"); env && *env)
+    return env;
+  if (major == 9 && minor == 0)
+    return "gfx90a";
+  if (major == 9 && minor == 4)
+    return "gfx942";
+  if (major == 9 && minor == 5)
+    return "gfx950";
+  return "gfx" + std::to_string(major) + std::to_string(minor) + "0";
+}
+
+class HipExecutable : public Executable {
+public:
+  HipExecutable(const Hip &h, hipFunction_t function, unsigned threads)
+      : h(h), function(function), threads(threads) {}
+  void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
+    check(h,
+          h.hipModuleLaunchKernel(function, grid[0], grid[1], grid[2], threads,
+                                  1, 1, 0, nullptr, args, nullptr),
+          "hipModuleLaunchKernel");
+  }
+
+private:
+  const Hip &h;
+  hipFunction_t function;
+  unsigned threads;
+};
+
+class HipDevice : public DeviceImpl {
+public:
+  HipDevice(const Hip &h, int device) : h(h), device(device) {
+    char name[256] = {0};
+    h.hipDeviceGetName(name, sizeof(name), device);
+    name_ = name;
+    int major = 0, minor = 0;
+    h.hipDeviceGetAttribute(&major, hipDeviceAttributeComputeCapabilityMajor,
+                            device);
+    h.hipDeviceGetAttribute(&minor, hipDeviceAttributeComputeCapabilityMinor,
+                            device);
+    h.hipDeviceGetAttribute(&cus_, hipDeviceAttributeMultiprocessorCount,
+                            device);
+    h.hipDeviceGetAttribute(&wave_, hipDeviceAttributeWarpSize, device);
+    arch_ = archOf(major, minor);
+  }
+
+  DeviceKind kind() const override { return DeviceKind::HIP; }
+  std::string name() const override {
+    return "hip:0 " + name_ + " (" + std::to_string(cus_) + " CUs, " + arch_ +
+           ", wave" + std::to_string(wave_) + ")";
+  }
+  int computeUnits() const override { return cus_; }
+
+  void *allocate(size_t bytes) override {
+    h.hipSetDevice(device);
+    void *p = nullptr;
+    return h.hipMalloc(&p, std::max<size_t>(bytes, 1)) == hipSuccess ? p
+                                                                       : nullptr;
+  }
+  void release(void *address) override { h.hipFree(address); }
+  void copyToDevice(void *dst, const void *src, size_t bytes) override {
+    check(h, h.hipMemcpyHtoD(dst, const_cast<void *>(src), bytes),
+          "hipMemcpyHtoD");
+  }
+  void copyToHost(void *dst, const void *src, size_t bytes) override {
+    check(h, h.hipMemcpyDtoH(dst, const_cast<void *>(src), bytes),
+          "hipMemcpyDtoH");
+  }
+  void synchronize() override {
+    check(h, h.hipDeviceSynchronize(), "hipDeviceSynchronize (a kernel failed)");
+  }
+
+  std::shared_ptr<Executable> compile(mlir::ModuleOp module,
+                                      llvm::StringRef kernel,
+                                      unsigned numWarps) override {
+    std::string diagnostics;
+    mlir::ScopedDiagnosticHandler handler(
+        module.getContext(), [&](mlir::Diagnostic &diag) {
+          llvm::raw_string_ostream os(diagnostics);
+          os << diag.getLocation() << ": " << diag.str() << "\n";
+          return mlir::success();
+        });
+    mlir::PassManager pm(module.getContext());
+    if (failed(mlir::ktc::buildGpuPipeline(pm, arch_, numWarps)) ||
+        failed(pm.run(module)))
+      throw Error("lowering kernel '" + kernel.str() + "' for " + arch_ +
+                  " failed:\n" + diagnostics);
+    auto hsaco = gpu::emit(module, arch_, gpu::Stage::Binary);
+    if (!hsaco)
+      throw Error("generating the code object of kernel '" + kernel.str() +
+                  "' failed: " + llvm::toString(hsaco.takeError()));
+    h.hipSetDevice(device);
+    hipModule_t hipModule = nullptr;
+    check(h, h.hipModuleLoadData(&hipModule, hsaco->data()),
+          "hipModuleLoadData");
+    hipFunction_t function = nullptr;
+    check(h, h.hipModuleGetFunction(&function, hipModule, kernel.str().c_str()),
+          "hipModuleGetFunction");
+    // Keep the code object alive with the module.
+    images_.push_back(std::move(*hsaco));
+    return std::make_shared<HipExecutable>(h, function,
+                                           numWarps * unsigned(wave_));
+  }
+
+private:
+  const Hip &h;
+  int device;
+  std::string name_, arch_;
+  int cus_ = 0, wave_ = 64;
+  std::vector<std::string> images_;
+};
+
+} // namespace
+
+std::unique_ptr<DeviceImpl> createHipDevice(std::string &why) {
+  const Hip *h = loadHip(why);
+  if (!h)
+    return nullptr;
+  if (hipError_t r = h->hipInit(0); r != hipSuccess) {
+    why = std::string("hipInit failed: ") + h->hipGetErrorString(r) +
+          " (no AMD GPU)";
+    return nullptr;
+  }
+  int count = 0;
+  if (h->hipGetDeviceCount(&count) != hipSuccess || count == 0) {
+    why = "no AMD GPU found";
+    return nullptr;
+  }
+  return std::make_unique<HipDevice>(*h, 0);
+}
+
+} // namespace ktc::detail
