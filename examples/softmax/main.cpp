@@ -20,6 +20,8 @@ static const char *kUsage = R"(usage: softmax [flags]
   --emit=mlir|llvm|asm|bin      print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
   --out=FILE                    where --emit writes (default stdout)
+  --info=1                      print what the kernel uses on --target (registers,
+                                LDS/shared memory, scratch, spills) instead of running it
 )";
 
 /// The widest row the fused kernel takes: one block of 2^14 floats.
@@ -46,7 +48,7 @@ int main(int argc, char **argv) {
                        {{"variant", "fused"}, {"device", "auto"},
                         {"rows", "1823"}, {"cols", "781"}, {"block", "256"},
                         {"programs", "0"}, {"seed", "0"}, {"emit", ""},
-                        {"target", "host"}, {"out", ""}},
+                        {"target", "host"}, {"out", ""}, {"info", "0"}},
                        kUsage);
   try {
     const std::string variant = flags.str("variant");
@@ -68,6 +70,14 @@ int main(int argc, char **argv) {
     auto naive = Kernel("softmax_naive", seeds::softmax_naive);
     auto online = Kernel("softmax_online", seeds::softmax_online);
     auto fused = Kernel("softmax_fused", seeds::softmax_fused);
+    if (flags.str("info") == "1") {
+      const std::string &target = flags.str("target");
+      KernelInfo info = variant == "naive"    ? naive.info(target, block)
+                        : variant == "online" ? online.info(target, block)
+                                              : fused.info(target, block);
+      std::printf("%s\n", to_string(info).c_str());
+      return 0;
+    }
     if (!flags.str("emit").empty()) {
       const std::string &stage = flags.str("emit"), &target = flags.str("target");
       return example::writeOut(

@@ -13,18 +13,24 @@ static const char *kUsage = R"(usage: vector_add [flags]
   --emit=mlir|llvm|asm|bin     print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
   --out=FILE                   where --emit writes (default stdout)
+  --info=1                     print what the kernel uses on --target (registers,
+                               LDS/shared memory, scratch, spills) instead of running it
 )";
 
 int main(int argc, char **argv) {
   example::Flags flags(argc, argv,
                        {{"device", "auto"}, {"size", "98432"},
                         {"block", "1024"}, {"seed", "0"}, {"emit", ""},
-                        {"target", "host"}, {"out", ""}},
+                        {"target", "host"}, {"out", ""}, {"info", "0"}},
                        kUsage);
   try {
     auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
                       seeds::vector_add);
     int block = flags.integer("block");
+    if (flags.str("info") == "1") {
+      std::printf("%s\n", to_string(add.info(flags.str("target"), block)).c_str());
+      return 0;
+    }
     if (!flags.str("emit").empty())
       return example::writeOut(
           flags, add.emit(flags.str("emit"), flags.str("target"), block));

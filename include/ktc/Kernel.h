@@ -141,6 +141,10 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
 void launch(Executable &executable, const std::string &kernel,
             const std::vector<ParamSpec> &params,
             const std::vector<LaunchArg> &args, const Grid &grid);
+/// What the kernel uses on `target` (an arch such as "gfx942", or a device:
+/// "cpu", "cuda", "hip").
+KernelInfo info(Trace &trace, const std::string &target,
+                std::source_location loc);
 /// The kernel at one stage: "mlir", "llvm" or "asm", for a target
 /// ("host", ...).
 std::string emit(Trace &trace, const std::string &what,
@@ -241,6 +245,21 @@ public:
                       [&](detail::Trace &trace) {
                         return detail::emit(trace, what.what, target,
                                             what.loc);
+                      });
+  }
+
+  /// What the kernel, specialised for the constexpr values, uses on
+  /// `target`: VGPRs/SGPRs, LDS, scratch and spills from the code object for
+  /// gfx* (offline); registers, shared and local memory from the driver for
+  /// "cuda"; the host for "cpu".
+  template <typename... C>
+  KernelInfo info(const Stage &target, C... constexprs) const {
+    static_assert(sizeof...(C) == kNumConstexpr,
+                  "pass one value per constexpr parameter of the kernel");
+    auto values = std::make_tuple(constexprs...);
+    return trace_with(values, std::make_index_sequence<kNumParams>(),
+                      [&](detail::Trace &trace) {
+                        return detail::info(trace, target.what, target.loc);
                       });
   }
 

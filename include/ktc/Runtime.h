@@ -106,6 +106,22 @@ private:
   std::shared_ptr<detail::Allocation> memory_;
 };
 
+/// What a compiled kernel uses of the machine, read back from the code
+/// object (AMDGPU notes) or the driver (CUDA). -1: not known for this target.
+struct KernelInfo {
+  std::string target;           // "gfx942", "sm_90", "host", ...
+  int64_t registers = -1;       // VGPRs (AMD) or registers per thread
+  int64_t scalar_registers = -1; // SGPRs (AMD)
+  int64_t shared_bytes = 0;     // LDS / static shared memory per workgroup
+  int64_t scratch_bytes = 0;    // scratch / local memory per thread
+  int64_t spills = 0;           // spilled registers
+  int64_t wave_size = 0;
+  int64_t max_threads = 0;      // threads per workgroup
+};
+/// "gfx942: 14 VGPRs, 14 SGPRs, 0 B LDS, 0 B scratch, 0 spills, wave64,
+/// 256 threads".
+std::string to_string(const KernelInfo &info);
+
 /// A launch grid of programs (x, y, z), e.g. `{cdiv(n, BLOCK)}`.
 struct Grid {
   Grid(int64_t x, int64_t y = 1, int64_t z = 1,

@@ -110,3 +110,21 @@ Device &Device::get(const std::string &spec, std::source_location loc) {
 }
 
 } // namespace ktc
+
+namespace ktc {
+std::string to_string(const KernelInfo &info) {
+  auto known = [](int64_t v, const char *unit) {
+    return v < 0 ? std::string("? ") + unit : std::to_string(v) + " " + unit;
+  };
+  std::string s = info.target + ": " + known(info.registers, "registers");
+  if (info.scalar_registers >= 0)
+    s += ", " + std::to_string(info.scalar_registers) + " SGPRs";
+  s += ", " + std::to_string(info.shared_bytes) + " B shared, " +
+       std::to_string(info.scratch_bytes) + " B scratch, " +
+       std::to_string(info.spills) + " spills";
+  if (info.wave_size)
+    s += ", wave" + std::to_string(info.wave_size);
+  s += ", " + std::to_string(info.max_threads) + " threads";
+  return s;
+}
+} // namespace ktc

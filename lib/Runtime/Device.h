@@ -13,6 +13,8 @@
 #include "ktc/Kernel.h"
 #include "ktc/Runtime.h"
 
+#include "lib/Target/GpuCodegen.h"
+
 #include "mlir/IR/BuiltinOps.h"
 
 #include <array>
@@ -27,6 +29,8 @@ public:
   /// device addresses, scalars in their own width).
   virtual void launch(void **args, size_t numArgs,
                       std::array<int32_t, 3> grid) = 0;
+  /// What the compiled kernel uses.
+  virtual KernelInfo info() const = 0;
 };
 
 class DeviceImpl {
@@ -51,6 +55,19 @@ public:
   /// Back-pointer to the public object (set by Device's constructor).
   Device *owner = nullptr;
 };
+
+inline KernelInfo toInfo(const gpu::KernelResources &r, std::string target) {
+  KernelInfo info;
+  info.target = std::move(target);
+  info.registers = r.registers;
+  info.scalar_registers = r.scalarRegisters;
+  info.shared_bytes = r.sharedBytes;
+  info.scratch_bytes = r.scratchBytes;
+  info.spills = r.spills;
+  info.wave_size = r.waveSize;
+  info.max_threads = r.maxThreads;
+  return info;
+}
 
 struct Allocation {
   Device *device;

@@ -292,6 +292,36 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   return device.impl().compile(module, func.getSymName(), numWarpsOf(func));
 }
 
+KernelInfo info(Trace &trace, const std::string &target,
+                std::source_location loc) {
+  llvm::StringRef arch(target);
+  // Read before lowering: the lowering replaces the func.func.
+  std::string name = trace.impl().func.getSymName().str();
+  unsigned numWarps = numWarpsOf(trace.impl().func);
+  if (arch.starts_with("gfx")) {
+    std::string hsaco = emit(trace, "bin", target, loc);
+    auto resources = gpu::amdgpu::readMetadata(hsaco, name);
+    if (!resources)
+      throw Error("reading the code object failed: " +
+                      llvm::toString(resources.takeError()),
+                  loc);
+    return toInfo(*resources, target);
+  }
+  if (arch.starts_with("sm_")) {
+    // Registers are allocated when the driver loads the PTX: known on a
+    // CUDA device only (target "cuda").
+    emit(trace, "asm", target, loc); // the kernel compiles
+    KernelInfo info;
+    info.target = target;
+    info.wave_size = 32;
+    info.max_threads = 32 * numWarps;
+    return info;
+  }
+  Device &device = Device::get(target == "host" ? "cpu" : target, loc);
+  std::vector<uint8_t> noSpecialisation(trace.impl().args.size(), 1);
+  return compile(trace, device, noSpecialisation)->info();
+}
+
 std::string emit(Trace &trace, const std::string &what,
                  const std::string &target, std::source_location loc) {
   if (what != "mlir" && what != "llvm" && what != "asm" && what != "bin")

@@ -34,9 +34,23 @@ llvm::Expected<std::string> emit(mlir::ModuleOp module, llvm::StringRef arch,
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(llvm::StringRef arch);
 
+/// Resource use of one compiled kernel.
+struct KernelResources {
+  int64_t registers = -1;       // VGPRs / registers per thread
+  int64_t scalarRegisters = -1; // SGPRs (AMDGPU)
+  int64_t sharedBytes = 0;      // LDS / static shared memory
+  int64_t scratchBytes = 0;     // private segment / local memory per thread
+  int64_t spills = 0;
+  int64_t waveSize = 0;
+  int64_t maxThreads = 0;
+};
+
 namespace amdgpu {
 /// Links an AMDGPU relocatable object into an HSACO (lld, in process).
 llvm::Expected<std::string> linkHsaco(llvm::StringRef object);
+/// The resources `kernel` uses, from the HSACO's amdhsa.kernels note.
+llvm::Expected<KernelResources> readMetadata(llvm::StringRef hsaco,
+                                             llvm::StringRef kernel);
 } // namespace amdgpu
 
 } // namespace ktc::gpu

@@ -169,6 +169,27 @@ TEST(Runtime, EmitStages) {
               "unknown target 'tpu' (host, sm_<N> or gfx<N>)");
 }
 
+// Resource use read back from the code object, as Triton's tools report it.
+TEST(Runtime, KernelInfoFromCodeObject) {
+  auto online = Kernel("softmax_online", seeds::softmax_online);
+  KernelInfo gfx942 = online.info("gfx942", 256);
+  EXPECT_EQ(gfx942.target, "gfx942");
+  EXPECT_GT(gfx942.registers, 0);
+  EXPECT_LE(gfx942.registers, 32);
+  EXPECT_GT(gfx942.scalar_registers, 0);
+  EXPECT_EQ(gfx942.shared_bytes, 32); // 4 waves x 8-byte reduction slots
+  EXPECT_EQ(gfx942.scratch_bytes, 0);
+  EXPECT_EQ(gfx942.spills, 0);
+  EXPECT_EQ(gfx942.wave_size, 64);
+  EXPECT_EQ(gfx942.max_threads, 256);
+  KernelInfo gfx1100 = online.info("gfx1100", 256);
+  EXPECT_EQ(gfx1100.wave_size, 32);
+  EXPECT_EQ(gfx1100.max_threads, 128);
+  EXPECT_NE(to_string(gfx942).find("gfx942: "), std::string::npos);
+  KernelInfo host = online.info("cpu", 256);
+  EXPECT_EQ(host.target, "host");
+}
+
 // The launch path's own context and pipeline, for both GPU families (what
 // a GPU device compiles, checked without one).
 TEST(Runtime, EmitForGpus) {

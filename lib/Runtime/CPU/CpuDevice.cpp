@@ -18,6 +18,12 @@ public:
               std::array<int32_t, 3> grid) override {
     kernel_.run(args, numArgs, grid);
   }
+  KernelInfo info() const override {
+    KernelInfo info;
+    info.target = "host";
+    info.max_threads = 1; // one program per host thread
+    return info;
+  }
 
 private:
   host::HostKernel kernel_;

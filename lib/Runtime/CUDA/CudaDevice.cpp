@@ -58,6 +58,7 @@ struct Driver {
                              unsigned, unsigned, unsigned, unsigned, CUstream,
                              void **, void **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
 };
 
 /// The driver, or null with `why` set.
@@ -96,6 +97,7 @@ const Driver *loadDriver(std::string &why) {
     get(driver.cuModuleGetFunction, "cuModuleGetFunction");
     get(driver.cuLaunchKernel, "cuLaunchKernel");
     get(driver.cuGetErrorString, "cuGetErrorString");
+    get(driver.cuFuncGetAttribute, "cuFuncGetAttribute");
     return all;
   }();
   why = error;
@@ -117,8 +119,25 @@ void check(const Driver &d, CUresult r, const char *what) {
 class CudaExecutable : public Executable {
 public:
   CudaExecutable(const Driver &d, CUcontext ctx, CUmodule module,
-                 CUfunction function, unsigned threads)
-      : d(d), ctx(ctx), module(module), function(function), threads(threads) {}
+                 CUfunction function, unsigned threads, std::string arch)
+      : d(d), ctx(ctx), module(module), function(function), threads(threads),
+        arch(std::move(arch)) {}
+  KernelInfo info() const override {
+    // CU_FUNC_ATTRIBUTE_*: max threads 0, shared 1, local 3, registers 4.
+    auto attr = [&](int which) {
+      int v = 0;
+      d.cuFuncGetAttribute(&v, which, function);
+      return int64_t(v);
+    };
+    KernelInfo info;
+    info.target = arch;
+    info.registers = attr(4);
+    info.shared_bytes = attr(1);
+    info.scratch_bytes = attr(3);
+    info.wave_size = 32;
+    info.max_threads = threads;
+    return info;
+  }
   void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
     check(d, d.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
     check(d,
@@ -134,6 +153,7 @@ private:
   CUmodule module;
   CUfunction function;
   unsigned threads;
+  std::string arch;
 };
 
 class CudaDevice : public DeviceImpl {
@@ -221,7 +241,7 @@ public:
     check(d, d.cuModuleGetFunction(&function, cuModule, kernel.str().c_str()),
           "cuModuleGetFunction");
     return std::make_shared<CudaExecutable>(d, ctx, cuModule, function,
-                                            numWarps * 32);
+                                            numWarps * 32, arch_);
   }
 
 private:

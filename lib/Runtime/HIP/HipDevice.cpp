@@ -114,8 +114,10 @@ std::string archOf(int major, int minor) {
 
 class HipExecutable : public Executable {
 public:
-  HipExecutable(const Hip &h, hipFunction_t function, unsigned threads)
-      : h(h), function(function), threads(threads) {}
+  HipExecutable(const Hip &h, hipFunction_t function, unsigned threads,
+                KernelInfo info)
+      : h(h), function(function), threads(threads), info_(std::move(info)) {}
+  KernelInfo info() const override { return info_; }
   void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
     check(h,
           h.hipModuleLaunchKernel(function, grid[0], grid[1], grid[2], threads,
@@ -127,6 +129,7 @@ private:
   const Hip &h;
   hipFunction_t function;
   unsigned threads;
+  KernelInfo info_;
 };
 
 class HipDevice : public DeviceImpl {
@@ -198,10 +201,15 @@ public:
     hipFunction_t function = nullptr;
     check(h, h.hipModuleGetFunction(&function, hipModule, kernel.str().c_str()),
           "hipModuleGetFunction");
+    auto resources = gpu::amdgpu::readMetadata(*hsaco, kernel);
+    if (!resources)
+      throw Error("reading the code object of kernel '" + kernel.str() +
+                  "' failed: " + llvm::toString(resources.takeError()));
     // Keep the code object alive with the module.
     images_.push_back(std::move(*hsaco));
     return std::make_shared<HipExecutable>(h, function,
-                                           numWarps * unsigned(wave_));
+                                           numWarps * unsigned(wave_),
+                                           toInfo(*resources, arch_));
   }
 
 private:
