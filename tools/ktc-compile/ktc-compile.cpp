@@ -10,6 +10,9 @@
 #include "lib/Target/CPU/HostTarget.h"
 #include "lib/Target/GpuCodegen.h"
 
+#include "dialect/KtcDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -33,6 +36,12 @@ static cl::opt<std::string>
            cl::init("host"), cl::cat(category));
 static cl::opt<std::string> emitKind("emit", cl::desc("llvm, asm or bin"),
                                      cl::init("asm"), cl::cat(category));
+static cl::opt<bool> spec16(
+    "spec16",
+    cl::desc("specialise like a launch with 16-byte aligned buffers and "
+             "integers divisible by 16 (ktc.divisibility = 16 on every "
+             "pointer and integer argument of the kernels)"),
+    cl::init(false), cl::cat(category));
 static cl::opt<unsigned> numWarps("num-warps",
                                   cl::desc("waves per workgroup (GPU)"),
                                   cl::init(4), cl::cat(category));
@@ -84,6 +93,19 @@ int main(int argc, char **argv) {
       mlir::parseSourceFile<mlir::ModuleOp>(sources, &context);
   if (!module)
     return 1; // the parser reported why
+  if (spec16)
+    module->walk([&](mlir::func::FuncOp func) {
+      if (!func->hasAttr(mlir::ktc::KtcDialect::getKernelAttrName()))
+        return;
+      mlir::Builder b(&context);
+      for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+        mlir::Type t = func.getArgument(i).getType();
+        if (mlir::isa<mlir::ktc::PtrType>(t) || t.isInteger(32) ||
+            t.isInteger(64))
+          func.setArgAttr(i, mlir::ktc::KtcDialect::getDivisibilityAttrName(),
+                          b.getI32IntegerAttr(16));
+      }
+    });
 
   Expected<std::string> text = [&]() -> Expected<std::string> {
     if (host)
