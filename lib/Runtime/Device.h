@@ -76,6 +76,14 @@ struct Allocation {
   ~Allocation();
 };
 
+/// Lowers a traced kernel (ktc dialect, changed in place) for the GPU `arch`
+/// and returns it at `stage` (LLVM IR, assembly, or the loadable binary:
+/// PTX or HSACO). Throws a ktc::Error naming `kernel`, with the compiler's
+/// diagnostics.
+std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
+                          llvm::StringRef arch, unsigned numWarps,
+                          gpu::Stage stage);
+
 /// The host CPU.
 std::unique_ptr<DeviceImpl> createCpuDevice();
 /// The first NVIDIA GPU, or null with `why` set.

@@ -248,6 +248,28 @@ std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
   return spec;
 }
 
+std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
+                          llvm::StringRef arch, unsigned numWarps,
+                          gpu::Stage stage) {
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler handler(
+      module.getContext(), [&](mlir::Diagnostic &diag) {
+        llvm::raw_string_ostream os(diagnostics);
+        os << diag.getLocation() << ": " << diag.str() << "\n";
+        return mlir::success();
+      });
+  mlir::PassManager pm(module.getContext());
+  if (failed(mlir::ktc::buildGpuPipeline(pm, arch, numWarps)) ||
+      failed(pm.run(module)))
+    throw Error("lowering kernel '" + kernel.str() + "' for " + arch.str() +
+                " failed:\n" + diagnostics);
+  auto text = gpu::emit(module, arch, stage);
+  if (!text)
+    throw Error("generating code for kernel '" + kernel.str() + "' (" +
+                arch.str() + ") failed: " + llvm::toString(text.takeError()));
+  return std::move(*text);
+}
+
 /// The kernel's num_warps constexpr, or 4.
 static unsigned numWarpsOf(mlir::func::FuncOp func) {
   if (auto constexprs = func->getAttrOfType<mlir::DictionaryAttr>(
@@ -333,28 +355,15 @@ std::string emit(Trace &trace, const std::string &what,
   mlir::ModuleOp module = trace.impl().finalize();
   llvm::StringRef arch(target);
   if (arch.starts_with("sm_") || arch.starts_with("gfx")) {
-    std::string diagnostics;
-    mlir::ScopedDiagnosticHandler handler(
-        module.getContext(), [&](mlir::Diagnostic &diag) {
-          llvm::raw_string_ostream os(diagnostics);
-          os << diag.getLocation() << ": " << diag.str() << "\n";
-          return mlir::success();
-        });
-    mlir::PassManager pm(module.getContext());
-    if (failed(mlir::ktc::buildGpuPipeline(pm, arch,
-                                           numWarpsOf(trace.impl().func))) ||
-        failed(pm.run(module)))
-      throw Error("lowering for " + target + " failed:\n" + diagnostics,
-                  loc);
-    auto text = gpu::emit(module, arch,
-                          what == "llvm"  ? gpu::Stage::LLVM
-                          : what == "asm" ? gpu::Stage::Assembly
-                                          : gpu::Stage::Binary);
-    if (!text)
-      throw Error("emitting " + what + " for " + target + " failed: " +
-                      llvm::toString(text.takeError()),
-                  loc);
-    return *text;
+    mlir::func::FuncOp func = trace.impl().func;
+    try {
+      return compileForGpu(module, func.getSymName(), arch, numWarpsOf(func),
+                           what == "llvm"  ? gpu::Stage::LLVM
+                           : what == "asm" ? gpu::Stage::Assembly
+                                           : gpu::Stage::Binary);
+    } catch (const Error &e) {
+      throw Error(e.message(), loc); // at the caller's line
+    }
   }
   if (target != "host")
     throw Error("unknown target '" + target +

@@ -10,12 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Runtime/Device.h"
 #include "lib/Target/GpuCodegen.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 
 #include <dlfcn.h>
 
@@ -211,29 +208,15 @@ public:
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
                                       llvm::StringRef kernel,
                                       unsigned numWarps) override {
-    std::string diagnostics;
-    mlir::ScopedDiagnosticHandler handler(
-        module.getContext(), [&](mlir::Diagnostic &diag) {
-          llvm::raw_string_ostream os(diagnostics);
-          os << diag.getLocation() << ": " << diag.str() << "\n";
-          return mlir::success();
-        });
-    mlir::PassManager pm(module.getContext());
-    if (failed(mlir::ktc::buildGpuPipeline(pm, arch_, numWarps)) ||
-        failed(pm.run(module)))
-      throw Error("lowering kernel '" + kernel.str() + "' for " + arch_ +
-                  " failed:\n" + diagnostics);
-    auto ptx = gpu::emit(module, arch_, gpu::Stage::Binary);
-    if (!ptx)
-      throw Error("generating PTX for kernel '" + kernel.str() +
-                  "' failed: " + llvm::toString(ptx.takeError()));
+    std::string ptx =
+        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary);
     setCurrent();
     char log[8192] = {0};
     int options[] = {CU_JIT_ERROR_LOG_BUFFER,
                      CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[] = {log, reinterpret_cast<void *>(sizeof(log))};
     CUmodule cuModule = nullptr;
-    CUresult r = d.cuModuleLoadDataEx(&cuModule, ptx->c_str(), 2, options,
+    CUresult r = d.cuModuleLoadDataEx(&cuModule, ptx.c_str(), 2, options,
                                       values);
     if (r != 0)
       check(d, r, ("cuModuleLoadDataEx (" + std::string(log) + ")").c_str());

@@ -14,12 +14,9 @@
 #define __HIP_PLATFORM_AMD__ 1
 #include <hip/hip_runtime_api.h>
 
-#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Runtime/Device.h"
 #include "lib/Target/GpuCodegen.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 
 #include <dlfcn.h>
 
@@ -178,35 +175,21 @@ public:
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
                                       llvm::StringRef kernel,
                                       unsigned numWarps) override {
-    std::string diagnostics;
-    mlir::ScopedDiagnosticHandler handler(
-        module.getContext(), [&](mlir::Diagnostic &diag) {
-          llvm::raw_string_ostream os(diagnostics);
-          os << diag.getLocation() << ": " << diag.str() << "\n";
-          return mlir::success();
-        });
-    mlir::PassManager pm(module.getContext());
-    if (failed(mlir::ktc::buildGpuPipeline(pm, arch_, numWarps)) ||
-        failed(pm.run(module)))
-      throw Error("lowering kernel '" + kernel.str() + "' for " + arch_ +
-                  " failed:\n" + diagnostics);
-    auto hsaco = gpu::emit(module, arch_, gpu::Stage::Binary);
-    if (!hsaco)
-      throw Error("generating the code object of kernel '" + kernel.str() +
-                  "' failed: " + llvm::toString(hsaco.takeError()));
+    std::string hsaco =
+        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary);
     h.hipSetDevice(device);
     hipModule_t hipModule = nullptr;
-    check(h, h.hipModuleLoadData(&hipModule, hsaco->data()),
+    check(h, h.hipModuleLoadData(&hipModule, hsaco.data()),
           "hipModuleLoadData");
     hipFunction_t function = nullptr;
     check(h, h.hipModuleGetFunction(&function, hipModule, kernel.str().c_str()),
           "hipModuleGetFunction");
-    auto resources = gpu::amdgpu::readMetadata(*hsaco, kernel);
+    auto resources = gpu::amdgpu::readMetadata(hsaco, kernel);
     if (!resources)
       throw Error("reading the code object of kernel '" + kernel.str() +
                   "' failed: " + llvm::toString(resources.takeError()));
     // Keep the code object alive with the module.
-    images_.push_back(std::move(*hsaco));
+    images_.push_back(std::move(hsaco));
     return std::make_shared<HipExecutable>(h, function,
                                            numWarps * unsigned(wave_),
                                            toInfo(*resources, arch_));
