@@ -132,7 +132,7 @@ LogicalResult ExpandDimsOp::verify() {
                                 << srcType.getRank() << "]";
   SmallVector<int64_t> expected(srcType.getShape());
   expected.insert(expected.begin() + axis, 1);
-  if (type.getShape() != ArrayRef<int64_t>(expected) ||
+  if (type.getShape() != ArrayRef<int64_t>(expected) || // layouts may differ
       type.getElementType() != srcType.getElementType())
     return emitOpError("result must be ")
            << RankedTensorType::get(expected, srcType.getElementType())
@@ -357,8 +357,11 @@ LogicalResult ReduceOp::verify() {
     return emitOpError("cannot reduce a block of pointers");
   if (element.isInteger(1) && getKind() == ReduceKind::Sum)
     return emitOpError("cannot sum a block of i1; extend it to i32 first");
+  // Layouts (encodings) may differ: compare shapes and element types.
   Type expected = reducedType(srcType, axis);
-  if (getType() != expected)
+  if (getShapeOrScalar(getType()) != getShapeOrScalar(expected) ||
+      getElementTypeOrSelf(getType()) != getElementTypeOrSelf(expected) ||
+      isa<RankedTensorType>(getType()) != isa<RankedTensorType>(expected))
     return emitOpError("result type must be ")
            << expected << " (the input without axis " << axis << "), got "
            << getType();

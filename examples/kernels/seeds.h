@@ -84,6 +84,21 @@ inline void softmax_fused(Ptr<float> out, Ptr<float> in, Int in_stride,
   });
 }
 
+/// Softmax of BLOCK_M rows per program as one 2-D tile (BLOCK_M x BLOCK_N,
+/// BLOCK_N >= n_cols): row maxima and sums are reductions along axis 1,
+/// broadcast back over the tile.
+inline void softmax_tiled(Ptr<float> out, Ptr<float> in, Int in_stride,
+                          Int out_stride, Int n_rows, Int n_cols, int BLOCK_M,
+                          int BLOCK_N) {
+  auto rows = expand_dims(program_id(0) * BLOCK_M + arange(0, BLOCK_M), 1);
+  auto cols = expand_dims(arange(0, BLOCK_N), 0);
+  auto mask = (rows < n_rows) & (cols < n_cols);
+  auto x = load(in + rows * in_stride + cols, mask, -INFINITY);
+  auto num = exp(x - expand_dims(max(x, 1), 1));
+  store(out + rows * out_stride + cols, num / expand_dims(sum(num, 1), 1),
+        mask);
+}
+
 } // namespace ktc::seeds
 
 #endif // KTC_EXAMPLES_KERNELS_SEEDS_H

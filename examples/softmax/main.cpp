@@ -6,10 +6,12 @@
 using namespace ktc;
 
 static const char *kUsage = R"(usage: softmax [flags]
-  --variant=naive|online|fused  naive: three passes over BLOCK-wide column chunks;
+  --variant=naive|online|fused|tiled
+                                naive: three passes over BLOCK-wide column chunks;
                                 online: two passes, running max and sum carried;
-                                fused: one program loads whole rows, persistent grid
-                                (default fused)
+                                fused: one program loads whole rows, persistent grid;
+                                tiled: 4 rows per program as one 2-D tile, at most
+                                1024 columns (default fused)
   --device=auto|cpu|cuda|hip    where to run (default auto)
   --rows=M --cols=N             the matrix (default 1823 x 781)
   --block=B                     BLOCK for naive and online (default 256); fused
@@ -26,6 +28,10 @@ static const char *kUsage = R"(usage: softmax [flags]
 
 /// The widest row the fused kernel takes: one block of 2^14 floats.
 constexpr int64_t kMaxFusedCols = 16384;
+/// The tiled kernel's rows per program, and its widest row (the tile goes
+/// through a GPU's shared memory for the row reductions).
+constexpr int kTiledRows = 4;
+constexpr int64_t kMaxTiledCols = 1024;
 
 static std::vector<double> reference(const std::vector<float> &in,
                                      int64_t rows, int64_t cols) {
@@ -56,25 +62,35 @@ int main(int argc, char **argv) {
     if (rows < 1 || cols < 1 || rows * cols > INT32_MAX)
       example::Flags::fail("--rows and --cols must be positive, with fewer "
                            "than 2^31 elements in all");
-    if (variant != "naive" && variant != "online" && variant != "fused")
-      example::Flags::fail("--variant must be naive, online or fused, not '" +
-                           variant + "'");
+    if (variant != "naive" && variant != "online" && variant != "fused" &&
+        variant != "tiled")
+      example::Flags::fail("--variant must be naive, online, fused or tiled, "
+                           "not '" + variant + "'");
+    if (variant == "tiled" && cols > kMaxTiledCols)
+      example::Flags::fail(
+          "--variant=tiled takes at most " + std::to_string(kMaxTiledCols) +
+          " columns (got " + std::to_string(cols) +
+          "); use --variant=fused or --variant=online for longer rows");
     if (variant == "fused" && cols > kMaxFusedCols)
       example::Flags::fail(
           "--variant=fused loads a whole row into one block and takes at "
           "most " + std::to_string(kMaxFusedCols) + " columns (got " +
           std::to_string(cols) + "); use --variant=online for longer rows");
-    int block = variant == "fused" ? int(next_pow2(cols))
-                                   : int(flags.integer("block"));
+    int block = variant == "fused" || variant == "tiled"
+                    ? int(next_pow2(cols))
+                    : int(flags.integer("block"));
 
     auto naive = Kernel("softmax_naive", seeds::softmax_naive);
     auto online = Kernel("softmax_online", seeds::softmax_online);
     auto fused = Kernel("softmax_fused", seeds::softmax_fused);
+    auto tiled = Kernel("softmax_tiled", seeds::softmax_tiled);
     if (flags.str("info") == "1") {
       const std::string &target = flags.str("target");
       KernelInfo info = variant == "naive"    ? naive.info(target, block)
                         : variant == "online" ? online.info(target, block)
-                                              : fused.info(target, block);
+                        : variant == "tiled"
+                            ? tiled.info(target, kTiledRows, block)
+                            : fused.info(target, block);
       std::printf("%s\n", to_string(info).c_str());
       return 0;
     }
@@ -83,7 +99,9 @@ int main(int argc, char **argv) {
       return example::writeOut(
           flags, variant == "naive"    ? naive.emit(stage, target, block)
                  : variant == "online" ? online.emit(stage, target, block)
-                                       : fused.emit(stage, target, block));
+                 : variant == "tiled"
+                     ? tiled.emit(stage, target, kTiledRows, block)
+                     : fused.emit(stage, target, block));
     }
 
     Device &device = Device::get(flags.str("device"));
@@ -95,6 +113,10 @@ int main(int argc, char **argv) {
       naive.launch({rows}, in, out, cols, cols, block);
     } else if (variant == "online") {
       online.launch({rows}, in, out, cols, cols, block);
+    } else if (variant == "tiled") {
+      programs = cdiv(rows, kTiledRows);
+      tiled.launch({programs}, out, in, cols, cols, rows, cols, kTiledRows,
+                   block);
     } else {
       programs = flags.integer("programs");
       if (programs <= 0)

@@ -51,20 +51,76 @@ Value mlir::ktc::i32Const(OpBuilder &b, Location loc, int64_t v) {
 Spread Spread::of(RankedTensorType type) {
   auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
   Spread s;
-  s.n = type.getDimSize(0);
-  s.v = layout.getSizePerThread()[0];
-  s.tile = s.v * layout.getWaveSize() * layout.getNumWarps();
-  s.reps = std::max<int64_t>(1, s.n / s.tile);
+  s.rank = type.getRank();
+  s.waveSize = layout.getWaveSize();
+  for (unsigned d = 0; d < s.rank; ++d) {
+    s.shape.push_back(type.getDimSize(d));
+    s.size.push_back(layout.getSizePerThread()[d]);
+    s.threads.push_back(layout.getThreadsPerWarp()[d]);
+    s.warps.push_back(layout.getWarpsPerCTA()[d]);
+    s.tile.push_back(s.size[d] * s.threads[d] * s.warps[d]);
+    s.reps.push_back(std::max<int64_t>(1, s.shape[d] / s.tile[d]));
+    s.order.push_back(layout.getOrder()[d]);
+  }
+  s.n = s.shape[0];
+  s.v = s.size[0];
+  s.tileSize = s.tile[0];
+  s.repeats = s.reps[0];
   return s;
 }
 
-Value Spread::index(OpBuilder &b, Location loc, Value tid, int64_t k) const {
-  int64_t r = k / v, j = k % v;
-  Value i = arith::MulIOp::create(b, loc, tid, i32Const(b, loc, v));
-  i = arith::AddIOp::create(b, loc, i, i32Const(b, loc, r * tile + j));
-  if (replicated())
-    i = arith::AndIOp::create(b, loc, i, i32Const(b, loc, n - 1));
-  return i;
+int64_t Spread::slots() const {
+  int64_t n = 1;
+  for (unsigned d = 0; d < rank; ++d)
+    n *= slotsAlong(d);
+  return n;
+}
+
+SmallVector<Value, 2> Spread::indices(OpBuilder &b, Location loc, Value tid,
+                                      int64_t k) const {
+  if (rank == 1) { // warp * waveSize + lane is the thread id itself
+    int64_t r = k / v, j = k % v;
+    Value i = arith::MulIOp::create(b, loc, tid, i32Const(b, loc, v));
+    i = arith::AddIOp::create(b, loc, i, i32Const(b, loc, r * tileSize + j));
+    if (replicated())
+      i = arith::AndIOp::create(b, loc, i, i32Const(b, loc, n - 1));
+    return {i};
+  }
+  Value lane = arith::AndIOp::create(b, loc, tid, i32Const(b, loc, waveSize - 1));
+  Value warp = arith::ShRUIOp::create(b, loc, tid,
+                                      i32Const(b, loc, llvm::Log2_32(waveSize)));
+  // Lane and warp coordinates, the fastest dimension first.
+  SmallVector<Value, 2> laneCoord(rank), warpCoord(rank);
+  {
+    unsigned fast = order[0], slow = order[1];
+    laneCoord[fast] = arith::RemUIOp::create(b, loc, lane,
+                                             i32Const(b, loc, threads[fast]));
+    laneCoord[slow] = arith::DivUIOp::create(b, loc, lane,
+                                             i32Const(b, loc, threads[fast]));
+    warpCoord[fast] = arith::RemUIOp::create(b, loc, warp,
+                                             i32Const(b, loc, warps[fast]));
+    warpCoord[slow] = arith::DivUIOp::create(b, loc, warp,
+                                             i32Const(b, loc, warps[fast]));
+  }
+  SmallVector<int64_t, 2> kd(rank);
+  int64_t rest = k;
+  for (int d = rank - 1; d >= 0; --d) {
+    kd[d] = rest % slotsAlong(d);
+    rest /= slotsAlong(d);
+  }
+  SmallVector<Value, 2> out;
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t r = kd[d] / size[d], j = kd[d] % size[d];
+    Value t = arith::MulIOp::create(b, loc, warpCoord[d],
+                                    i32Const(b, loc, threads[d]));
+    t = arith::AddIOp::create(b, loc, t, laneCoord[d]);
+    Value i = arith::MulIOp::create(b, loc, t, i32Const(b, loc, size[d]));
+    i = arith::AddIOp::create(b, loc, i, i32Const(b, loc, r * tile[d] + j));
+    if (shape[d] < tile[d])
+      i = arith::AndIOp::create(b, loc, i, i32Const(b, loc, shape[d] - 1));
+    out.push_back(i);
+  }
+  return out;
 }
 
 GpuTypeConverter::GpuTypeConverter(MLIRContext *ctx) {
@@ -75,7 +131,7 @@ GpuTypeConverter::GpuTypeConverter(MLIRContext *ctx) {
   addConversion([this](RankedTensorType t, SmallVectorImpl<Type> &out)
                     -> std::optional<LogicalResult> {
     auto layout = dyn_cast_or_null<BlockedEncodingAttr>(t.getEncoding());
-    if (!layout || t.getRank() != 1)
+    if (!layout || t.getRank() > 2)
       return failure();
     Type element = convertType(t.getElementType());
     out.append(Spread::of(t).slots(), element);
@@ -105,11 +161,6 @@ struct KtcConvertToLLVMPass
         auto tensor = dyn_cast<RankedTensorType>(t);
         if (!tensor)
           continue;
-        if (tensor.getRank() != 1) {
-          op->emitError("2-D blocks are not supported by the GPU lowering "
-                        "yet");
-          return WalkResult::interrupt();
-        }
         auto layout = dyn_cast_or_null<BlockedEncodingAttr>(tensor.getEncoding());
         if (!layout) {
           op->emitError("block without a layout: run ktc-assign-layouts "
@@ -132,20 +183,43 @@ struct KtcConvertToLLVMPass
       return signalPassFailure();
 
     LoweringState state{target.get(), numWarps, {}, "ktc_smem"};
-    bool needsShared = false;
+    // Shared memory, reused by every op that needs it (each ends with a
+    // barrier): 8-byte slots per wave for 1-D reductions, a whole block for
+    // the ops that move elements between threads.
+    int64_t sharedSize = 0;
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
       func.walk([&](Operation *op) {
         if (isa<LoadOp, StoreOp>(op))
           state.vectorWidths[op] = axis.vectorWidth(op);
-        if (isa<ReduceOp>(op))
-          needsShared = true;
+        if (auto reduce = dyn_cast<ReduceOp>(op)) {
+          RankedTensorType src = reduce.getSrc().getType();
+          if (src.getRank() == 1 && numWarps > 1)
+            sharedSize = std::max<int64_t>(sharedSize, 8 * numWarps);
+          if (src.getRank() == 2)
+            sharedSize = std::max(sharedSize, src.getNumElements() * 8);
+        }
+        if (isa<ExpandDimsOp, BroadcastOp>(op)) {
+          auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+          sharedSize =
+              std::max(sharedSize, src.getNumElements() *
+                                       sharedBytes(src.getElementType()));
+        }
       });
     });
-    if (needsShared && numWarps > 1) {
-      // One 8-byte slot per wave, reused by every reduction.
+    // Static shared memory a workgroup may use on every target (NVIDIA: 48
+    // KiB without opting in; AMD: 64 KiB of LDS).
+    constexpr int64_t kMaxSharedBytes = 48 * 1024;
+    if (sharedSize > kMaxSharedBytes) {
+      module.emitError("the kernel needs ")
+          << sharedSize << " bytes of shared memory to move blocks between "
+          << "threads, more than the " << kMaxSharedBytes
+          << " a workgroup may use: use smaller blocks";
+      return signalPassFailure();
+    }
+    if (sharedSize > 0) {
       OpBuilder b(module.getBodyRegion());
-      auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 8 * numWarps);
+      auto type = LLVM::LLVMArrayType::get(b.getI8Type(), sharedSize);
       LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
                              LLVM::Linkage::Internal, state.sharedMemory,
                              Attribute(), /*alignment=*/16,
@@ -185,6 +259,7 @@ struct KtcConvertToLLVMPass
     populateElementwisePatterns(converter, patterns, state);
     populateMemoryPatterns(converter, patterns, state);
     populateReducePatterns(converter, patterns, state);
+    populateLayoutPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

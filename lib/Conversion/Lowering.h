@@ -19,16 +19,32 @@
 
 namespace mlir::ktc {
 
-/// How a 1-D block is spread over the threads.
+/// How a block is spread over the threads. Per dimension d the thread holds
+/// reps[d] runs of size[d] elements; slot k = k0 * slots(1) + k1 (row-major
+/// over the dimensions) holds, along d, element
+///   (r * tile[d] + (warpCoord[d] * threads[d] + laneCoord[d]) * size[d] + j)
+///   mod shape[d],  with k_d = r * size[d] + j,
+/// where lanes and warps are numbered along `order` (fastest first).
 struct Spread {
-  int64_t n, v, tile, reps;
+  unsigned rank;
+  SmallVector<int64_t, 2> shape, size, threads, warps, tile, reps;
+  SmallVector<unsigned, 2> order;
+  unsigned waveSize;
+  // The 1-D view (dimension 0): n elements, runs of v, tile, reps.
+  int64_t n, v, tileSize, repeats;
 
   static Spread of(RankedTensorType type);
-  int64_t slots() const { return reps * v; }
-  /// True when the block is smaller than the tile (threads hold copies).
-  bool replicated() const { return n < tile; }
-  /// The element index (i32) held in slot k of thread `tid`.
-  Value index(OpBuilder &b, Location loc, Value tid, int64_t k) const;
+  int64_t slotsAlong(unsigned d) const { return reps[d] * size[d]; }
+  int64_t slots() const;
+  /// True when a 1-D block is smaller than the tile (threads hold copies).
+  bool replicated() const { return n < tileSize; }
+  /// The element indices (i32, one per dimension) held in slot k.
+  SmallVector<Value, 2> indices(OpBuilder &b, Location loc, Value tid,
+                                int64_t k) const;
+  /// The element index of slot k of a 1-D block.
+  Value index(OpBuilder &b, Location loc, Value tid, int64_t k) const {
+    return indices(b, loc, tid, k)[0];
+  }
 };
 
 /// Blocks become their per-thread scalars, pointers !llvm.ptr<1>.
@@ -61,6 +77,20 @@ void populateMemoryPatterns(const TypeConverter &converter,
 void populateReducePatterns(const TypeConverter &converter,
                             RewritePatternSet &patterns,
                             const LoweringState &state);
+void populateLayoutPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns,
+                            const LoweringState &state);
+
+/// Bytes one element of `type` takes in shared memory (pointers: 8).
+int64_t sharedBytes(Type type);
+/// The address of element `index` (i32) of an array of `type` at the start
+/// of the kernel's shared memory.
+Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,
+                    Type type, Value index);
+/// Every thread writes the elements it holds (`values`, spread by `spread`)
+/// at their row-major index in shared memory, then all wait.
+void storeBlockToShared(OpBuilder &b, Location loc, const LoweringState &state,
+                        const Spread &spread, ValueRange values);
 
 } // namespace mlir::ktc
 

@@ -25,8 +25,8 @@ int64_t byteSize(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 /// width.
 int64_t groupWidth(const LoweringState &state, Operation *op, Type ptrType) {
   auto tensor = dyn_cast<RankedTensorType>(ptrType);
-  if (!tensor)
-    return 1;
+  if (!tensor || tensor.getRank() != 1)
+    return 1; // 2-D blocks: element by element (no 2-D axis analysis yet)
   int64_t v = Spread::of(tensor).v;
   auto it = state.vectorWidths.find(op);
   int64_t width = it == state.vectorWidths.end() ? 1 : it->second;

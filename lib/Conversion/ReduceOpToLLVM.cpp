@@ -88,9 +88,71 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     return arith::OrIOp::create(b, loc, hi, lo);
   }
 
+  /// Converts a slot value to the reduction's compute type.
+  static Value widen(OpBuilder &b, Location loc, Value v, Type element,
+                     Type type) {
+    if (v.getType() == type)
+      return v;
+    if (isa<FloatType>(type))
+      return arith::ExtFOp::create(b, loc, type, v);
+    if (element.isInteger(1))
+      return arith::ExtUIOp::create(b, loc, type, v);
+    return arith::ExtSIOp::create(b, loc, type, v);
+  }
+  static Value narrow(OpBuilder &b, Location loc, Value v, Type element) {
+    if (v.getType() == element)
+      return v;
+    if (isa<FloatType>(element))
+      return arith::TruncFOp::create(b, loc, element, v);
+    return arith::TruncIOp::create(b, loc, element, v);
+  }
+
+  /// A 2-D block reduced along one axis: the block goes through shared
+  /// memory, then each slot of the 1-D result folds its row (or column).
+  LogicalResult rewrite2D(ReduceOp op, OneToNOpAdaptor adaptor,
+                          ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    RankedTensorType srcType = op.getSrc().getType();
+    Spread src = Spread::of(srcType);
+    Spread dst = Spread::of(cast<RankedTensorType>(op.getType()));
+    Type element = srcType.getElementType();
+    Type type = computeType(element);
+    ReduceKind kind = op.getKind();
+    SmallVector<Value> values;
+    for (Value v : adaptor.getSrc())
+      values.push_back(widen(rewriter, loc, v, element, type));
+    storeBlockToShared(rewriter, loc, state, src, values);
+    int64_t axis = op.getAxis(), cols = srcType.getDimSize(1);
+    Value tid = state.target->threadId(rewriter, loc);
+    SmallVector<Value> results;
+    for (int64_t k = 0; k < dst.slots(); ++k) {
+      Value out = dst.index(rewriter, loc, tid, k);
+      auto loop = scf::ForOp::create(
+          rewriter, loc, i32Const(rewriter, loc, 0),
+          i32Const(rewriter, loc, srcType.getDimSize(axis)),
+          i32Const(rewriter, loc, 1),
+          ValueRange{identity(rewriter, loc, kind, type)},
+          [&](OpBuilder &b, Location loc, Value j, ValueRange acc) {
+            Value row = axis == 1 ? out : j, col = axis == 1 ? j : out;
+            Value index = arith::AddIOp::create(
+                b, loc, arith::MulIOp::create(b, loc, row, i32Const(b, loc, cols)),
+                col);
+            Value v = LLVM::LoadOp::create(
+                b, loc, type, sharedElement(b, loc, state, type, index));
+            scf::YieldOp::create(b, loc, combine(b, loc, kind, acc[0], v));
+          });
+      results.push_back(narrow(rewriter, loc, loop.getResult(0), element));
+    }
+    state.target->barrier(rewriter, loc);
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+
   LogicalResult
   matchAndRewrite(ReduceOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op.getSrc().getType().getRank() == 2)
+      return rewrite2D(op, adaptor, rewriter);
     Location loc = op.getLoc();
     RankedTensorType srcType = op.getSrc().getType();
     Spread spread = Spread::of(srcType);
@@ -103,12 +165,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     // 1. Within the thread.
     Value acc;
     for (Value v : adaptor.getSrc()) {
-      if (v.getType() != type)
-        v = isa<FloatType>(type)
-                ? arith::ExtFOp::create(rewriter, loc, type, v).getResult()
-            : element.isInteger(1)
-                ? arith::ExtUIOp::create(rewriter, loc, type, v).getResult()
-                : arith::ExtSIOp::create(rewriter, loc, type, v).getResult();
+      v = widen(rewriter, loc, v, element, type);
       acc = acc ? combine(rewriter, loc, kind, acc, v) : v;
     }
     Value tid = target.threadId(rewriter, loc);
@@ -160,11 +217,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
       }
       target.barrier(rewriter, loc);
     }
-    if (type != element)
-      acc = isa<FloatType>(element)
-                ? arith::TruncFOp::create(rewriter, loc, element, acc).getResult()
-                : arith::TruncIOp::create(rewriter, loc, element, acc).getResult();
-    rewriter.replaceOp(op, acc);
+    rewriter.replaceOp(op, narrow(rewriter, loc, acc, element));
     return success();
   }
   const LoweringState &state;

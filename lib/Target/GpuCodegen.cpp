@@ -6,6 +6,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -55,6 +56,12 @@ createTargetMachine(llvm::StringRef arch) {
   if (!target)
     return llvm::createStringError("no LLVM target for " + arch.str() + ": " +
                                    error);
+  // A processor LLVM does not know would only be warned about.
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!subtarget || !subtarget->isCPUStringValid(arch))
+    return llvm::createStringError("unknown GPU '" + arch.str() + "' for " +
+                                   triple.str());
   // PTX 8.0 (sm_90 needs >= 7.8); AMDGPU takes its features from the arch.
   std::string features = isNVPTX(arch) ? "+ptx80" : "";
   llvm::TargetOptions options;

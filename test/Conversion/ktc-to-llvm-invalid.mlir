@@ -4,7 +4,7 @@
 // RUN: not ktc-compile %s --target=sm_90 --emit=obj 2>&1 | FileCheck %s --check-prefix=EMIT
 
 // TARGET: convert-ktc-to-llvm: unknown target 'tpu9' (expected sm_<N> or gfx<N>)
-// COMPILE: lowering for gfx failed
+// COMPILE: ktc-compile: error: unknown GPU 'gfx' for amdgcn-amd-amdhsa
 // EMIT: ktc-compile: error: unknown --emit=obj (llvm, asm or bin)
 
 func.func @no_layout(%p: !ktc.ptr<f32>) attributes {ktc.kernel} {
@@ -15,10 +15,15 @@ func.func @no_layout(%p: !ktc.ptr<f32>) attributes {ktc.kernel} {
 
 // -----
 
-func.func @two_d(%x: tensor<4x64xf32, #ktc.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>) {
-  // expected-error @+1 {{2-D blocks are not supported by the GPU lowering yet}}
-  %y = math.exp %x : tensor<4x64xf32, #ktc.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>
-  return
+// expected-error @+1 {{the kernel needs 524288 bytes of shared memory to move blocks between threads, more than the 49152 a workgroup may use: use smaller blocks}}
+module {
+  func.func @too_big(%x: tensor<65536xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) {
+    return
+  }
+  func.func @two_d(%x: tensor<64x1024xf32, #ktc.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>) {
+    %s = ktc.reduce sum %x axis = 1 : tensor<64x1024xf32, #ktc.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>> -> tensor<64xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
+    return
+  }
 }
 
 // -----

@@ -18,6 +18,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -73,6 +74,9 @@ int main(int argc, char **argv) {
       !StringRef(target).starts_with("gfx"))
     return fail("unknown --target=" + target +
                 " (host, sm_<N> or gfx<N>)");
+  if (!host)
+    if (auto tm = ktc::gpu::createTargetMachine(target); !tm)
+      return fail(toString(tm.takeError()));
   if (host && stage == ktc::gpu::Stage::Binary)
     return fail("--emit=bin is for GPU targets; the host JIT-compiles");
 
