@@ -36,6 +36,10 @@ for v in naive online; do
       --rows=${shape%x*} --cols=${shape#*x} --seed=7
   done
 done
+for shape in 1823x781 3x5 4096x1024 8192x1024; do
+  check "softmax tiled $shape" $bin/softmax --device=cuda --variant=tiled \
+    --rows=${shape%x*} --cols=${shape#*x} --seed=13
+done
 for shape in 1823x781 3x5 4096x1024 7x16384 8192x8192; do
   check "softmax fused $shape" $bin/softmax --device=cuda --variant=fused \
     --rows=${shape%x*} --cols=${shape#*x} --seed=11
@@ -45,11 +49,18 @@ done
 CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=781" \
             "softmax --variant=online --rows=37 --cols=1000" \
-            "softmax --variant=fused --rows=37 --cols=781"; do
+            "softmax --variant=fused --rows=37 --cols=781" \
+            "softmax --variant=tiled --rows=37 --cols=781"; do
   echo "== memcheck $args" >> "$log"
   $CS --tool memcheck --error-exitcode 3 $bin/$args --device=cuda >> "$log" 2>&1
   rc=$?
   summary=$(grep -E "ERROR SUMMARY" "$log" | tail -1)
+  if [ "${args%% *}" = "softmax" ]; then
+    echo "== racecheck $args" >> "$log"
+    $CS --tool racecheck --error-exitcode 3 $bin/$args --device=cuda >> "$log" 2>&1
+    rrc=$?
+    summary="$summary; racecheck rc=$rrc $(grep -E "RACECHECK SUMMARY|ERROR SUMMARY" "$log" | tail -1)"
+  fi
   results+=("$(printf '%-44s rc=%d %s' "memcheck ${args%% *} ${args#* }" $rc "$summary")")
 done
 
