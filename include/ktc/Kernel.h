@@ -129,9 +129,11 @@ Device &launchDevice(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
                      const std::vector<LaunchArg> &args,
                      std::source_location loc);
-/// How the runtime arguments specialise the kernel (Triton's rule): 16 for
+/// How the runtime arguments specialise the kernel (Triton's rules): 16 for
 /// a buffer whose address is 16-byte aligned or an integer divisible by 16,
-/// 1 otherwise; one entry per parameter (constexprs: 0).
+/// kEqualToOne for an integer equal to 1 (it becomes a constant), 1
+/// otherwise; one entry per parameter (constexprs: 0).
+constexpr uint8_t kEqualToOne = 255;
 std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
                                     const std::vector<LaunchArg> &args);
 /// Lowers a finished trace for `device`, with the arguments' specialisation.

@@ -13,8 +13,10 @@
 #include "lib/Target/CPU/HostTarget.h"
 #include "lib/Target/GpuCodegen.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -241,8 +243,13 @@ std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
     if (a.kind == Kind::Buffer)
       by16 = reinterpret_cast<uintptr_t>(address(*a.memory)) % 16 == 0;
     else if (a.kind == Kind::Int && is_int(params[i].kind.dtype) &&
-             params[i].kind.dtype != DType::i1)
+             params[i].kind.dtype != DType::i1) {
+      if (a.i == 1) {
+        spec[i] = kEqualToOne;
+        continue;
+      }
       by16 = a.i % 16 == 0;
+    }
     spec[i] = by16 ? 16 : 1;
   }
   return spec;
@@ -285,17 +292,37 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   mlir::func::FuncOp func = trace.impl().func;
   // The specialisation becomes ktc.divisibility on the kernel's arguments
   // (the axis analysis reads it).
-  mlir::Builder b(func.getContext());
+  mlir::OpBuilder b(func.getContext());
   std::string log;
+  bool constants = false;
   for (size_t i = 0, arg = 0; i < spec.size(); ++i) {
     if (spec[i] == 0)
       continue; // a constexpr
     if (spec[i] == 16)
       func.setArgAttr(arg, mlir::ktc::KtcDialect::getDivisibilityAttrName(),
                       b.getI32IntegerAttr(16));
+    if (spec[i] == kEqualToOne) {
+      // The argument is 1 in every launch of this specialisation: fold it
+      // (a stride of 1 makes addresses contiguous).
+      mlir::BlockArgument value = func.getArgument(arg);
+      b.setInsertionPointToStart(&func.getBody().front());
+      auto one = mlir::arith::ConstantOp::create(
+          b, func.getLoc(), b.getIntegerAttr(value.getType(), 1));
+      value.replaceAllUsesWith(one);
+      constants = true;
+    }
     log += (log.empty() ? "" : ", ") + std::string("arg") +
-           std::to_string(arg) + (spec[i] == 16 ? ":16" : ":1");
+           std::to_string(arg) +
+           (spec[i] == 16 ? ":16" : spec[i] == kEqualToOne ? ":=1" : ":1");
     ++arg;
+  }
+  if (constants) {
+    mlir::PassManager pm(func.getContext());
+    pm.addPass(mlir::createCanonicalizerPass());
+    pm.addPass(mlir::createCSEPass());
+    if (failed(pm.run(module)))
+      throw Error("simplifying kernel '" + func.getSymName().str() +
+                  "' for its constant arguments failed");
   }
   if (const char *env = std::getenv("KTC_LOG_SPECIALIZATIONS"); env && *env &&
       std::string(env) != "0") {

@@ -155,6 +155,27 @@ TEST(Runtime, ArgumentSpecialisation) {
   EXPECT_EQ(got[63], 1.0f);
 }
 
+TEST(Runtime, EqualToOneSpecialisation) {
+  // A stride of 1 is compiled as the constant 1 (and gives the right
+  // answer); another stride is another specialisation.
+  auto copy = Kernel("strided_copy",
+                     [](Ptr<float> src, Ptr<float> dst, Int stride, int B) {
+                       auto i = arange(0, B);
+                       store(dst + i, load(src + i * stride));
+                     });
+  std::vector<float> host(64);
+  for (int i = 0; i < 64; ++i)
+    host[i] = float(i);
+  Buffer<float> src(cpu(), host), dst(cpu(), std::vector<float>(32, NAN));
+  copy.launch({1}, src, dst, 1, 32);
+  EXPECT_EQ(dst.to_host()[31], 31.0f);
+  copy.launch({1}, src, dst, 2, 32);
+  EXPECT_EQ(dst.to_host()[31], 62.0f);
+  EXPECT_EQ(copy.num_compiled(), 2u);
+  copy.launch({1}, src, dst, 1, 32);
+  EXPECT_EQ(copy.num_compiled(), 2u);
+}
+
 TEST(Runtime, EmitStages) {
   auto add = addKernel();
   std::string ir = add.emit("llvm", "host", 1024);
