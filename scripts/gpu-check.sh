@@ -30,6 +30,10 @@ check() { # name, command...
 for n in 1 7 98432 1048576 67108864; do
   check "vector_add n=$n" $bin/vector_add --device=cuda --size=$n --seed=$n
 done
+# Device events on the device's stream (a sanity figure, not a benchmark).
+check "vector_add n=67108864 --time=1" $bin/vector_add --device=cuda \
+  --size=67108864 --seed=5 --time=1
+grep -E "^time:" "$log" | tail -1
 for v in naive online; do
   for shape in 1823x781 3x5 4096x1024 1x100000 8192x8192; do
     check "softmax $v $shape" $bin/softmax --device=cuda --variant=$v \

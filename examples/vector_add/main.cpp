@@ -13,6 +13,8 @@ static const char *kUsage = R"(usage: vector_add [flags]
   --emit=mlir|llvm|asm|bin     print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
   --out=FILE                   where --emit writes (default stdout)
+  --time=1                     after the check, time 10 more launches with device
+                               events and print the mean (not a benchmark: no L2 flush)
   --info=1                     print what the kernel uses on --target (registers,
                                LDS/shared memory, scratch, spills) instead of running it
 )";
@@ -21,7 +23,8 @@ int main(int argc, char **argv) {
   example::Flags flags(argc, argv,
                        {{"device", "auto"}, {"size", "98432"},
                         {"block", "1024"}, {"seed", "0"}, {"emit", ""},
-                        {"target", "host"}, {"out", ""}, {"info", "0"}},
+                        {"target", "host"}, {"out", ""}, {"info", "0"},
+                        {"time", "0"}},
                        kUsage);
   try {
     auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
@@ -51,6 +54,16 @@ int main(int argc, char **argv) {
       want[i] = double(hx[i]) + double(hy[i]);
     std::printf("vector_add: %lld elements, BLOCK %d, on %s\n", (long long)n,
                 block, device.name().c_str());
+    if (flags.str("time") == "1") {
+      Buffer<float> scratch(device, n);
+      Event start = device.record();
+      for (int i = 0; i < 10; ++i)
+        add.launch({cdiv(n, block)}, x, y, scratch, n, block);
+      Event end = device.record();
+      double ms = end.elapsed_ms(start) / 10;
+      std::printf("time: %.4f ms per launch, %.1f GB/s (mean of 10, events)\n",
+                  ms, 3.0 * 4 * n / (ms * 1e6));
+    }
     return example::report(out.to_host(), want, 1e-6,
                            "vector_add size=" + std::to_string(n));
   } catch (const Error &e) {

@@ -33,6 +33,26 @@ class DeviceImpl;
 struct Allocation;
 } // namespace detail
 
+class Device;
+
+/// A point in a device's work, for timing it: `Event a = dev.record(); ...
+/// launches ...; Event b = dev.record(); b.elapsed_ms(a)` (device events on
+/// GPUs, the host clock on the CPU, whose launches are synchronous).
+class Event {
+public:
+  /// Milliseconds from `start` to this event (waits for this event).
+  double elapsed_ms(const Event &start) const;
+  ~Event();
+  Event(Event &&other) noexcept;
+  Event(const Event &) = delete;
+
+private:
+  friend class Device;
+  Event(Device *device, void *handle) : device_(device), handle_(handle) {}
+  Device *device_;
+  void *handle_;
+};
+
 class Device {
 public:
   /// The device named by `spec`: "cpu", "cuda", "hip", or "auto". "auto"
@@ -49,6 +69,8 @@ public:
   int compute_units() const;
   /// Waits for all work launched on the device.
   void synchronize();
+  /// Records an event after the work launched so far.
+  Event record();
 
   detail::DeviceImpl &impl() const { return *impl_; }
   explicit Device(std::unique_ptr<detail::DeviceImpl> impl);

@@ -55,6 +55,28 @@ std::string Device::name() const { return impl_->name(); }
 int Device::compute_units() const { return impl_->computeUnits(); }
 void Device::synchronize() { impl_->synchronize(); }
 
+Event Device::record() {
+  void *event = impl_->createEvent();
+  impl_->recordEvent(event);
+  return Event(this, event);
+}
+
+double Event::elapsed_ms(const Event &start) const {
+  if (start.device_ != device_)
+    throw Error("Event::elapsed_ms: the events belong to different devices");
+  return device_->impl().elapsedMs(start.handle_, handle_);
+}
+
+Event::Event(Event &&other) noexcept
+    : device_(other.device_), handle_(other.handle_) {
+  other.handle_ = nullptr;
+}
+
+Event::~Event() {
+  if (handle_)
+    device_->impl().destroyEvent(handle_);
+}
+
 /// A device by kind, created on first use; null when it is not available
 /// (`why` says why).
 static Device *open(DeviceKind kind, std::string &why) {

@@ -46,6 +46,13 @@ public:
   virtual void copyToHost(void *dst, const void *src, size_t bytes) = 0;
   virtual void synchronize() = 0;
 
+  // Events (timing): create, record after the work launched so far, wait,
+  // milliseconds between two, destroy.
+  virtual void *createEvent() = 0;
+  virtual void recordEvent(void *event) = 0;
+  virtual double elapsedMs(void *start, void *end) = 0;
+  virtual void destroyEvent(void *event) = 0;
+
   /// Lowers `module` (a traced kernel, ktc dialect; changed in place).
   /// `numWarps` is the kernel's num_warps constexpr, or 4 (GPUs only).
   virtual std::shared_ptr<Executable> compile(mlir::ModuleOp module,

@@ -176,6 +176,19 @@ TEST(Runtime, EqualToOneSpecialisation) {
   EXPECT_EQ(copy.num_compiled(), 2u);
 }
 
+TEST(Runtime, EventsTimeLaunches) {
+  auto add = addKernel();
+  Buffer<float> x(cpu(), std::vector<float>(1 << 16, 1.0f));
+  add.launch({64}, x, x, x, 1 << 16, 1024); // compile outside the timing
+  Event start = cpu().record();
+  add.launch({64}, x, x, x, 1 << 16, 1024);
+  Event end = cpu().record();
+  double ms = end.elapsed_ms(start);
+  EXPECT_GT(ms, 0.0);
+  EXPECT_LT(ms, 10000.0);
+  EXPECT_EQ(x.to_host()[0], 4.0f);
+}
+
 TEST(Runtime, EmitStages) {
   auto add = addKernel();
   std::string ir = add.emit("llvm", "host", 1024);

@@ -5,6 +5,7 @@
 
 #include "llvm/Support/Threading.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 
@@ -51,6 +52,22 @@ public:
     std::memcpy(dst, src, bytes);
   }
   void synchronize() override {} // launches on the CPU are synchronous
+  void *createEvent() override {
+    return new std::chrono::steady_clock::time_point();
+  }
+  void recordEvent(void *event) override {
+    *static_cast<std::chrono::steady_clock::time_point *>(event) =
+        std::chrono::steady_clock::now();
+  }
+  double elapsedMs(void *start, void *end) override {
+    using Point = std::chrono::steady_clock::time_point;
+    return std::chrono::duration<double, std::milli>(
+               *static_cast<Point *>(end) - *static_cast<Point *>(start))
+        .count();
+  }
+  void destroyEvent(void *event) override {
+    delete static_cast<std::chrono::steady_clock::time_point *>(event);
+  }
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
                                       llvm::StringRef kernel,
                                       unsigned) override {

@@ -28,6 +28,7 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
 using CUdeviceptr = unsigned long long;
 constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
@@ -56,6 +57,13 @@ struct Driver {
                              void **, void **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
   CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuEventDestroy)(CUevent);
 };
 
 /// The driver, or null with `why` set.
@@ -95,6 +103,13 @@ const Driver *loadDriver(std::string &why) {
     get(driver.cuLaunchKernel, "cuLaunchKernel");
     get(driver.cuGetErrorString, "cuGetErrorString");
     get(driver.cuFuncGetAttribute, "cuFuncGetAttribute");
+    get(driver.cuStreamCreate, "cuStreamCreate");
+    get(driver.cuStreamSynchronize, "cuStreamSynchronize");
+    get(driver.cuEventCreate, "cuEventCreate");
+    get(driver.cuEventRecord, "cuEventRecord");
+    get(driver.cuEventSynchronize, "cuEventSynchronize");
+    get(driver.cuEventElapsedTime, "cuEventElapsedTime_v2");
+    get(driver.cuEventDestroy, "cuEventDestroy_v2");
     return all;
   }();
   why = error;
@@ -115,10 +130,11 @@ void check(const Driver &d, CUresult r, const char *what) {
 
 class CudaExecutable : public Executable {
 public:
-  CudaExecutable(const Driver &d, CUcontext ctx, CUmodule module,
-                 CUfunction function, unsigned threads, std::string arch)
-      : d(d), ctx(ctx), module(module), function(function), threads(threads),
-        arch(std::move(arch)) {}
+  CudaExecutable(const Driver &d, CUcontext ctx, CUstream stream,
+                 CUmodule module, CUfunction function, unsigned threads,
+                 std::string arch)
+      : d(d), ctx(ctx), stream(stream), module(module), function(function),
+        threads(threads), arch(std::move(arch)) {}
   KernelInfo info() const override {
     // CU_FUNC_ATTRIBUTE_*: max threads 0, shared 1, local 3, registers 4.
     auto attr = [&](int which) {
@@ -139,7 +155,7 @@ public:
     check(d, d.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
     check(d,
           d.cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1, 1,
-                           /*sharedMemBytes=*/0, /*stream=*/nullptr, args,
+                           /*sharedMemBytes=*/0, stream, args,
                            nullptr),
           "cuLaunchKernel");
   }
@@ -147,6 +163,7 @@ public:
 private:
   const Driver &d;
   CUcontext ctx;
+  CUstream stream;
   CUmodule module;
   CUfunction function;
   unsigned threads;
@@ -166,6 +183,10 @@ public:
     d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                            dev);
     d.cuDeviceGetAttribute(&sms_, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+    // Kernels run on the device's own stream. A blocking stream (flags 0):
+    // copies through the legacy default stream still wait for launches.
+    d.cuCtxSetCurrent(ctx);
+    check(d, d.cuStreamCreate(&stream_, 0), "cuStreamCreate");
     // PTX for the newest architecture the lowering knows; the driver JITs
     // it for the device (sm_90 PTX runs on sm_90 and newer).
     arch_ = "sm_" + std::to_string(std::min(major * 10 + minor, 90));
@@ -202,7 +223,31 @@ public:
   }
   void synchronize() override {
     setCurrent();
-    check(d, d.cuCtxSynchronize(), "cuCtxSynchronize (a kernel failed)");
+    check(d, d.cuStreamSynchronize(stream_),
+          "cuStreamSynchronize (a kernel failed)");
+  }
+  void *createEvent() override {
+    setCurrent();
+    CUevent e = nullptr;
+    check(d, d.cuEventCreate(&e, 0), "cuEventCreate");
+    return e;
+  }
+  void recordEvent(void *event) override {
+    check(d, d.cuEventRecord(static_cast<CUevent>(event), stream_),
+          "cuEventRecord");
+  }
+  double elapsedMs(void *start, void *end) override {
+    check(d, d.cuEventSynchronize(static_cast<CUevent>(end)),
+          "cuEventSynchronize");
+    float ms = 0;
+    check(d,
+          d.cuEventElapsedTime(&ms, static_cast<CUevent>(start),
+                               static_cast<CUevent>(end)),
+          "cuEventElapsedTime");
+    return ms;
+  }
+  void destroyEvent(void *event) override {
+    d.cuEventDestroy(static_cast<CUevent>(event));
   }
 
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
@@ -223,8 +268,8 @@ public:
     CUfunction function = nullptr;
     check(d, d.cuModuleGetFunction(&function, cuModule, kernel.str().c_str()),
           "cuModuleGetFunction");
-    return std::make_shared<CudaExecutable>(d, ctx, cuModule, function,
-                                            numWarps * 32, arch_);
+    return std::make_shared<CudaExecutable>(d, ctx, stream_, cuModule,
+                                            function, numWarps * 32, arch_);
   }
 
 private:
@@ -233,6 +278,7 @@ private:
   const Driver &d;
   CUdevice dev;
   CUcontext ctx;
+  CUstream stream_ = nullptr;
   std::string name_, arch_;
   int sms_ = 0;
 };

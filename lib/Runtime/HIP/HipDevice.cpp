@@ -41,6 +41,13 @@ struct Hip {
   KTC_HIP_FN(hipModuleGetFunction)
   KTC_HIP_FN(hipModuleLaunchKernel)
   KTC_HIP_FN(hipGetErrorString)
+  KTC_HIP_FN(hipStreamCreate)
+  KTC_HIP_FN(hipStreamSynchronize)
+  KTC_HIP_FN(hipEventCreate)
+  KTC_HIP_FN(hipEventRecord)
+  KTC_HIP_FN(hipEventSynchronize)
+  KTC_HIP_FN(hipEventElapsedTime)
+  KTC_HIP_FN(hipEventDestroy)
 #undef KTC_HIP_FN
 };
 
@@ -81,6 +88,13 @@ const Hip *loadHip(std::string &why) {
     KTC_HIP_GET(hipModuleGetFunction)
     KTC_HIP_GET(hipModuleLaunchKernel)
     KTC_HIP_GET(hipGetErrorString)
+    KTC_HIP_GET(hipStreamCreate)
+    KTC_HIP_GET(hipStreamSynchronize)
+    KTC_HIP_GET(hipEventCreate)
+    KTC_HIP_GET(hipEventRecord)
+    KTC_HIP_GET(hipEventSynchronize)
+    KTC_HIP_GET(hipEventElapsedTime)
+    KTC_HIP_GET(hipEventDestroy)
 #undef KTC_HIP_GET
     return all;
   }();
@@ -111,19 +125,21 @@ std::string archOf(int major, int minor) {
 
 class HipExecutable : public Executable {
 public:
-  HipExecutable(const Hip &h, hipFunction_t function, unsigned threads,
-                KernelInfo info)
-      : h(h), function(function), threads(threads), info_(std::move(info)) {}
+  HipExecutable(const Hip &h, hipStream_t stream, hipFunction_t function,
+                unsigned threads, KernelInfo info)
+      : h(h), stream(stream), function(function), threads(threads),
+        info_(std::move(info)) {}
   KernelInfo info() const override { return info_; }
   void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
     check(h,
           h.hipModuleLaunchKernel(function, grid[0], grid[1], grid[2], threads,
-                                  1, 1, 0, nullptr, args, nullptr),
+                                  1, 1, 0, stream, args, nullptr),
           "hipModuleLaunchKernel");
   }
 
 private:
   const Hip &h;
+  hipStream_t stream;
   hipFunction_t function;
   unsigned threads;
   KernelInfo info_;
@@ -144,6 +160,8 @@ public:
                             device);
     h.hipDeviceGetAttribute(&wave_, hipDeviceAttributeWarpSize, device);
     arch_ = archOf(major, minor);
+    h.hipSetDevice(device);
+    check(h, h.hipStreamCreate(&stream_), "hipStreamCreate");
   }
 
   DeviceKind kind() const override { return DeviceKind::HIP; }
@@ -169,7 +187,30 @@ public:
           "hipMemcpyDtoH");
   }
   void synchronize() override {
-    check(h, h.hipDeviceSynchronize(), "hipDeviceSynchronize (a kernel failed)");
+    check(h, h.hipStreamSynchronize(stream_),
+          "hipStreamSynchronize (a kernel failed)");
+  }
+  void *createEvent() override {
+    hipEvent_t e = nullptr;
+    check(h, h.hipEventCreate(&e), "hipEventCreate");
+    return e;
+  }
+  void recordEvent(void *event) override {
+    check(h, h.hipEventRecord(static_cast<hipEvent_t>(event), stream_),
+          "hipEventRecord");
+  }
+  double elapsedMs(void *start, void *end) override {
+    check(h, h.hipEventSynchronize(static_cast<hipEvent_t>(end)),
+          "hipEventSynchronize");
+    float ms = 0;
+    check(h,
+          h.hipEventElapsedTime(&ms, static_cast<hipEvent_t>(start),
+                                static_cast<hipEvent_t>(end)),
+          "hipEventElapsedTime");
+    return ms;
+  }
+  void destroyEvent(void *event) override {
+    h.hipEventDestroy(static_cast<hipEvent_t>(event));
   }
 
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
@@ -190,7 +231,7 @@ public:
                   "' failed: " + llvm::toString(resources.takeError()));
     // Keep the code object alive with the module.
     images_.push_back(std::move(hsaco));
-    return std::make_shared<HipExecutable>(h, function,
+    return std::make_shared<HipExecutable>(h, stream_, function,
                                            numWarps * unsigned(wave_),
                                            toInfo(*resources, arch_));
   }
@@ -199,6 +240,7 @@ private:
   const Hip &h;
   int device;
   std::string name_, arch_;
+  hipStream_t stream_ = nullptr;
   int cus_ = 0, wave_ = 64;
   std::vector<std::string> images_;
 };
