@@ -236,7 +236,8 @@ public:
   }
 
   /// The kernel at stage `what` ("mlir", "llvm", "asm") for `target`
-  /// ("host" today), specialised for the given constexpr values.
+  /// ("host", or a GPU such as "gfx942" or "sm_90"), specialised for the given
+  /// constexpr values.
   template <typename... C>
   std::string emit(const Stage &what, const std::string &target,
                    C... constexprs) const {
