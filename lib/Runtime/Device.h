@@ -13,6 +13,7 @@
 #include "ktc/Kernel.h"
 #include "ktc/Runtime.h"
 
+#include "lib/Runtime/Dump.h"
 #include "lib/Target/GpuCodegen.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -54,10 +55,14 @@ public:
   virtual void destroyEvent(void *event) = 0;
 
   /// Lowers `module` (a traced kernel, ktc dialect; changed in place).
-  /// `numWarps` is the kernel's num_warps constexpr, or 4 (GPUs only).
+  /// `numWarps` is the kernel's num_warps constexpr, or 4 (GPUs only);
+  /// `dumper` writes the stages KTC_DUMP asks for.
   virtual std::shared_ptr<Executable> compile(mlir::ModuleOp module,
                                               llvm::StringRef kernel,
-                                              unsigned numWarps) = 0;
+                                              unsigned numWarps,
+                                              Dumper &dumper) = 0;
+  /// The ktc-opt command that runs this device's lowering (reproducers).
+  virtual std::string lowering(unsigned numWarps) const = 0;
 
   /// Back-pointer to the public object (set by Device's constructor).
   Device *owner = nullptr;
@@ -89,7 +94,9 @@ struct Allocation {
 /// diagnostics.
 std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
                           llvm::StringRef arch, unsigned numWarps,
-                          gpu::Stage stage);
+                          gpu::Stage stage, Dumper *dumper = nullptr);
+/// `ktc-opt --ktc-gpu-pipeline="target=ARCH num-warps=N"`.
+std::string gpuLowering(llvm::StringRef arch, unsigned numWarps);
 
 /// The host CPU.
 std::unique_ptr<DeviceImpl> createCpuDevice();

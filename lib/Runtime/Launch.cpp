@@ -255,9 +255,14 @@ std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
   return spec;
 }
 
+std::string gpuLowering(llvm::StringRef arch, unsigned numWarps) {
+  return "ktc-opt --ktc-gpu-pipeline=\"target=" + arch.str() +
+         " num-warps=" + std::to_string(numWarps) + "\"";
+}
+
 std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
                           llvm::StringRef arch, unsigned numWarps,
-                          gpu::Stage stage) {
+                          gpu::Stage stage, Dumper *dumper) {
   std::string diagnostics;
   mlir::ScopedDiagnosticHandler handler(
       module.getContext(), [&](mlir::Diagnostic &diag) {
@@ -266,10 +271,23 @@ std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
         return mlir::success();
       });
   mlir::PassManager pm(module.getContext());
+  if (dumper)
+    if (auto dump = dumper->after("ktc-assign-layouts", "layout"))
+      pm.addInstrumentation(std::move(dump));
   if (failed(mlir::ktc::buildGpuPipeline(pm, arch, numWarps)) ||
       failed(pm.run(module)))
     throw Error("lowering kernel '" + kernel.str() + "' for " + arch.str() +
                 " failed:\n" + diagnostics);
+  if (dumper) // the extra stages are generated only when asked for
+    for (auto [name, dumpStage, ext] :
+         {std::tuple{"llvm", gpu::Stage::LLVM, "ll"},
+          std::tuple{"asm", gpu::Stage::Assembly,
+                     arch.starts_with("sm_") ? "ptx" : "s"}})
+      if (dumper->wants(name))
+        if (auto text = gpu::emit(module, arch, dumpStage))
+          dumper->dump(name, ext, *text);
+        else
+          llvm::consumeError(text.takeError());
   auto text = gpu::emit(module, arch, stage);
   if (!text)
     throw Error("generating code for kernel '" + kernel.str() + "' (" +
@@ -338,7 +356,19 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   }
   // A constexpr named num_warps sets the waves per workgroup (as Triton's
   // launch option does); 4 otherwise.
-  return device.impl().compile(module, func.getSymName(), numWarpsOf(func));
+  std::string name = func.getSymName().str();
+  unsigned numWarps = numWarpsOf(func);
+  Dumper dumper(module, name);
+  try {
+    return device.impl().compile(module, name, numWarps, dumper);
+  } catch (const Error &e) {
+    std::string path =
+        dumper.reproducer(e.message(), device.impl().lowering(numWarps));
+    if (path.empty())
+      throw;
+    throw Error(e.message() + "\nreproducer: " + path + " (run: " +
+                device.impl().lowering(numWarps) + " " + path + ")");
+  }
 }
 
 KernelInfo info(Trace &trace, const std::string &target,
@@ -383,13 +413,23 @@ std::string emit(Trace &trace, const std::string &what,
   llvm::StringRef arch(target);
   if (arch.starts_with("sm_") || arch.starts_with("gfx")) {
     mlir::func::FuncOp func = trace.impl().func;
+    std::string name = func.getSymName().str();
+    unsigned numWarps = numWarpsOf(func);
+    Dumper dumper(module, name);
     try {
-      return compileForGpu(module, func.getSymName(), arch, numWarpsOf(func),
+      return compileForGpu(module, name, arch, numWarps,
                            what == "llvm"  ? gpu::Stage::LLVM
                            : what == "asm" ? gpu::Stage::Assembly
-                                           : gpu::Stage::Binary);
+                                           : gpu::Stage::Binary,
+                           &dumper);
     } catch (const Error &e) {
-      throw Error(e.message(), loc); // at the caller's line
+      // At the caller's line, with a reproducer for ktc-opt.
+      std::string command = gpuLowering(arch, numWarps);
+      std::string path = dumper.reproducer(e.message(), command);
+      throw Error(path.empty() ? e.message()
+                               : e.message() + "\nreproducer: " + path +
+                                     " (run: " + command + " " + path + ")",
+                  loc);
     }
   }
   if (target != "host")

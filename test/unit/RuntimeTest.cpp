@@ -3,9 +3,15 @@
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 
 using namespace ktc;
@@ -187,6 +193,76 @@ TEST(Runtime, EventsTimeLaunches) {
   EXPECT_GT(ms, 0.0);
   EXPECT_LT(ms, 10000.0);
   EXPECT_EQ(x.to_host()[0], 4.0f);
+}
+
+TEST(Runtime, DumpsEachStage) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("ktc-dump-test", dir));
+  setenv("KTC_DUMP", "mlir,layout,llvm,asm", 1);
+  setenv("KTC_DUMP_DIR", dir.c_str(), 1);
+  auto add = addKernel();
+  Buffer<float> x(cpu(), std::vector<float>(64, 1.0f));
+  add.launch({1}, x, x, x, 64, 64);  // host: mlir, layout, llvm
+  add.emit("bin", "gfx942", 1024);    // AMDGPU: mlir, layout, llvm, asm
+  unsetenv("KTC_DUMP");
+  unsetenv("KTC_DUMP_DIR");
+  std::map<std::string, int> stages;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    std::string name = llvm::sys::path::filename(it->path()).str();
+    EXPECT_EQ(name.rfind("add-", 0), 0u) << name;
+    stages[name.substr(name.find('.'))]++;
+  }
+  EXPECT_EQ(stages[".mlir"], 2);        // two specialisations' kernels
+  EXPECT_EQ(stages[".layout.mlir"], 2); // host loops, GPU layouts
+  EXPECT_EQ(stages[".llvm.ll"], 2);
+  EXPECT_EQ(stages[".asm.s"], 1);       // AMDGPU assembly
+  llvm::sys::fs::remove_directories(dir);
+}
+
+// A compile that fails leaves a reproducer that ktc-opt fails on the same
+// way (here: a 2-D tile that needs more shared memory than a workgroup has).
+TEST(Runtime, FailedCompileWritesAReproducer) {
+  auto big = Kernel("big_tile", [](Ptr<float> p, int M, int N) {
+    auto rows = expand_dims(arange(0, M), 1);
+    auto cols = expand_dims(arange(0, N), 0);
+    auto tile = load(p + rows * N + cols);
+    store(p + expand_dims(arange(0, M), 1), expand_dims(sum(tile, 1), 1));
+  });
+  std::string message;
+  try {
+    at = __LINE__; big.emit("asm", "gfx942", 64, 1024);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    message = e.message();
+    EXPECT_EQ(e.line(), static_cast<unsigned>(at));
+  }
+  EXPECT_NE(message.find("more than the 49152 a workgroup may use"),
+            std::string::npos) << message;
+  size_t at_path = message.find("reproducer: ");
+  ASSERT_NE(at_path, std::string::npos) << message;
+  std::string path = message.substr(at_path + 12);
+  path = path.substr(0, path.find(' '));
+  std::ifstream file(path);
+  ASSERT_TRUE(file.good()) << path;
+  std::string text((std::istreambuf_iterator<char>(file)),
+                   std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.rfind("// ktc reproducer for a failed compile of kernel "
+                       "'big_tile'", 0), 0u);
+  EXPECT_NE(text.find("ktc-opt --ktc-gpu-pipeline=\"target=gfx942 num-warps=4\""),
+            std::string::npos);
+  EXPECT_NE(text.find("func.func @big_tile("), std::string::npos);
+  // ktc-opt reproduces the failure from the file alone.
+  std::string command = std::string(KTC_OPT_PATH) +
+                        " --ktc-gpu-pipeline=\"target=gfx942 num-warps=4\" " +
+                        path + " > " + path + ".log 2>&1";
+  EXPECT_NE(std::system(command.c_str()), 0);
+  std::ifstream log(path + ".log");
+  std::string output((std::istreambuf_iterator<char>(log)),
+                     std::istreambuf_iterator<char>());
+  EXPECT_NE(output.find("more than the 49152 a workgroup may use"),
+            std::string::npos) << output;
 }
 
 TEST(Runtime, EmitStages) {

@@ -1,6 +1,9 @@
 //===- CpuDevice.cpp - the host CPU as a ktc device ------------------------===//
 
 #include "lib/Runtime/Device.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "llvm/IR/Module.h"
 #include "lib/Target/CPU/HostTarget.h"
 
 #include "llvm/Support/Threading.h"
@@ -68,10 +71,27 @@ public:
   void destroyEvent(void *event) override {
     delete static_cast<std::chrono::steady_clock::time_point *>(event);
   }
+  std::string lowering(unsigned) const override {
+    return "ktc-opt --ktc-host-pipeline";
+  }
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
-                                      llvm::StringRef kernel,
-                                      unsigned) override {
-    auto compiled = host::HostKernel::compile(module, kernel);
+                                      llvm::StringRef kernel, unsigned,
+                                      Dumper &dumper) override {
+    host::HostHooks hooks;
+    hooks.instrument = [&](mlir::PassManager &pm) {
+      // The host's "layout" stage: blocks as loops in waiting.
+      if (auto dump = dumper.after("convert-ktc-to-host", "layout"))
+        pm.addInstrumentation(std::move(dump));
+    };
+    hooks.optimised = [&](llvm::Module &m) {
+      if (!dumper.wants("llvm"))
+        return;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      m.print(os, nullptr);
+      dumper.dump("llvm", "ll", text);
+    };
+    auto compiled = host::HostKernel::compile(module, kernel, &hooks);
     if (!compiled)
       throw Error("compiling kernel '" + kernel.str() + "' for the host failed: " +
                   llvm::toString(compiled.takeError()));

@@ -250,11 +250,16 @@ public:
     d.cuEventDestroy(static_cast<CUevent>(event));
   }
 
+  std::string lowering(unsigned numWarps) const override {
+    return gpuLowering(arch_, numWarps);
+  }
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
                                       llvm::StringRef kernel,
-                                      unsigned numWarps) override {
+                                      unsigned numWarps,
+                                      Dumper &dumper) override {
     std::string ptx =
-        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary);
+        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary,
+                      &dumper);
     setCurrent();
     char log[8192] = {0};
     int options[] = {CU_JIT_ERROR_LOG_BUFFER,

@@ -213,11 +213,16 @@ public:
     h.hipEventDestroy(static_cast<hipEvent_t>(event));
   }
 
+  std::string lowering(unsigned numWarps) const override {
+    return gpuLowering(arch_, numWarps);
+  }
   std::shared_ptr<Executable> compile(mlir::ModuleOp module,
                                       llvm::StringRef kernel,
-                                      unsigned numWarps) override {
+                                      unsigned numWarps,
+                                      Dumper &dumper) override {
     std::string hsaco =
-        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary);
+        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary,
+                      &dumper);
     h.hipSetDevice(device);
     hipModule_t hipModule = nullptr;
     check(h, h.hipModuleLoadData(&hipModule, hsaco.data()),

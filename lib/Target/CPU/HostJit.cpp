@@ -36,7 +36,7 @@ static void initNativeTarget() {
   });
 }
 
-llvm::Error lowerToLLVMDialect(ModuleOp module) {
+llvm::Error lowerToLLVMDialect(ModuleOp module, const HostHooks *hooks) {
   MLIRContext *ctx = module.getContext();
   std::string diagnostics;
   ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
@@ -45,6 +45,8 @@ llvm::Error lowerToLLVMDialect(ModuleOp module) {
     return success();
   });
   PassManager pm(ctx);
+  if (hooks && hooks->instrument)
+    hooks->instrument(pm);
   buildHostPipeline(pm);
   if (failed(pm.run(module)))
     return llvm::createStringError("lowering to the host failed:\n" +
@@ -107,14 +109,22 @@ llvm::Expected<std::string> emitAssembly(ModuleOp module) {
 }
 
 llvm::Expected<HostKernel> HostKernel::compile(ModuleOp module,
-                                               llvm::StringRef kernelName) {
+                                               llvm::StringRef kernelName,
+                                               const HostHooks *hooks) {
   initNativeTarget();
-  if (llvm::Error e = lowerToLLVMDialect(module))
+  if (llvm::Error e = lowerToLLVMDialect(module, hooks))
     return std::move(e);
   ExecutionEngineOptions options;
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3,
-                                               /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
+  auto optimise = makeOptimizingTransformer(/*optLevel=*/3,
+                                            /*sizeLevel=*/0,
+                                            /*targetMachine=*/nullptr);
+  auto transformer = [&](llvm::Module *m) -> llvm::Error {
+    if (llvm::Error e = optimise(m))
+      return e;
+    if (hooks && hooks->optimised)
+      hooks->optimised(*m);
+    return llvm::Error::success();
+  };
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine = ExecutionEngine::create(module, options);

@@ -15,7 +15,12 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
+
+namespace llvm {
+class Module;
+}
 
 namespace mlir {
 class ExecutionEngine;
@@ -33,8 +38,16 @@ void buildHostPipeline(mlir::OpPassManager &pm);
 /// Registers the `ktc-host-pipeline` pass pipeline (for ktc-opt).
 void registerHostPipeline();
 
+/// Ways to look inside a host compile (KTC_DUMP): instrument its pass
+/// manager, see its optimised LLVM IR.
+struct HostHooks {
+  std::function<void(mlir::PassManager &)> instrument;
+  std::function<void(llvm::Module &)> optimised;
+};
+
 /// Lowers `module` (ktc dialect) in place to the LLVM dialect.
-llvm::Error lowerToLLVMDialect(mlir::ModuleOp module);
+llvm::Error lowerToLLVMDialect(mlir::ModuleOp module,
+                               const HostHooks *hooks = nullptr);
 /// The kernel as optimised (O3) LLVM IR for the host, and as host assembly.
 llvm::Expected<std::string> emitLLVMIR(mlir::ModuleOp module);
 llvm::Expected<std::string> emitAssembly(mlir::ModuleOp module);
@@ -49,7 +62,8 @@ public:
 
   /// Compiles `module` (ktc dialect; it is lowered in place).
   static llvm::Expected<HostKernel> compile(mlir::ModuleOp module,
-                                            llvm::StringRef kernelName);
+                                            llvm::StringRef kernelName,
+                                            const HostHooks *hooks = nullptr);
 
   /// Runs program (x, y, z) of a grid with `args` pointing at the kernel's
   /// arguments in order.

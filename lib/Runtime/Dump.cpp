@@ -1,0 +1,128 @@
+//===- Dump.cpp - per-stage dumps and failure reproducers ------------------===//
+
+#include "Dump.h"
+
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <set>
+
+namespace ktc::detail {
+
+namespace {
+struct Config {
+  std::set<std::string> stages;
+  std::string dir;
+};
+
+/// Read at every compile (cheap next to compiling): a program may set
+/// KTC_DUMP for one kernel only.
+Config config() {
+  Config c;
+  {
+    if (const char *env = std::getenv("KTC_DUMP")) {
+      llvm::SmallVector<llvm::StringRef> parts;
+      llvm::StringRef(env).split(parts, ',', -1, false);
+      for (llvm::StringRef p : parts) {
+        p = p.trim();
+        if (p == "all")
+          c.stages.insert({"mlir", "layout", "llvm", "asm"});
+        else if (!p.empty())
+          c.stages.insert(p.str());
+      }
+    }
+    const char *dir = std::getenv("KTC_DUMP_DIR");
+    c.dir = dir && *dir ? dir : "ktc-dump";
+  }
+  return c;
+}
+
+bool writeFile(const std::string &path, llvm::StringRef text) {
+  llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return false;
+  os << text;
+  return !os.has_error();
+}
+
+/// Prints the IR after one pass into the dumper.
+struct DumpAfterPass : mlir::PassInstrumentation {
+  DumpAfterPass(Dumper &dumper, std::string pass, std::string stage)
+      : dumper(dumper), pass(std::move(pass)), stage(std::move(stage)) {}
+  void runAfterPass(mlir::Pass *p, mlir::Operation *op) override {
+    if (p->getArgument() != pass)
+      return;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    op->print(os);
+    dumper.dump(stage, "mlir", text);
+  }
+  Dumper &dumper;
+  std::string pass, stage;
+};
+} // namespace
+
+Dumper::Dumper(mlir::ModuleOp module, llvm::StringRef kernel)
+    : kernel_(kernel.str()) {
+  llvm::raw_string_ostream os(module_);
+  module.print(os);
+  hash_ = llvm::utohexstr(llvm::xxh3_64bits(module_), /*LowerCase=*/true);
+  dump("mlir", "mlir", module_);
+}
+
+bool Dumper::wants(llvm::StringRef stage) const {
+  return config().stages.count(stage.str()) != 0;
+}
+
+std::string Dumper::base(bool reproducer) const {
+  std::string dir = config().dir;
+  if (reproducer && !std::getenv("KTC_DUMP_DIR")) {
+    llvm::SmallString<128> tmp;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, tmp);
+    llvm::sys::path::append(tmp, "ktc-repro");
+    dir = std::string(tmp);
+  }
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, kernel_ + "-" + hash_);
+  return std::string(path);
+}
+
+void Dumper::dump(llvm::StringRef stage, llvm::StringRef ext,
+                  llvm::StringRef text) {
+  if (!wants(stage))
+    return;
+  std::string path = base(false) + "." + stage.str() +
+                     (stage == ext ? "" : "." + ext.str());
+  if (!writeFile(path, text))
+    llvm::errs() << "ktc: warning: cannot write the dump " << path << "\n";
+}
+
+std::unique_ptr<mlir::PassInstrumentation>
+Dumper::after(llvm::StringRef passArgument, llvm::StringRef stage) {
+  if (!wants(stage))
+    return nullptr;
+  return std::make_unique<DumpAfterPass>(*this, passArgument.str(),
+                                         stage.str());
+}
+
+std::string Dumper::reproducer(llvm::StringRef error, llvm::StringRef command) {
+  std::string path = base(true) + ".repro.mlir";
+  std::string text = "// ktc reproducer for a failed compile of kernel '" +
+                     kernel_ + "'. Reproduce with:\n//   " + command.str() +
+                     " " + path + "\n// The error was:\n";
+  llvm::SmallVector<llvm::StringRef> lines;
+  error.split(lines, '\n');
+  for (llvm::StringRef line : lines)
+    text += "//   " + line.str() + "\n";
+  text += module_;
+  return writeFile(path, text) ? path : "";
+}
+
+} // namespace ktc::detail

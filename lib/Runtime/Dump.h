@@ -1,0 +1,47 @@
+//===- Dump.h - per-stage dumps and failure reproducers (internal) -*- C++ -*-===//
+//
+//   KTC_DUMP=mlir,layout,llvm,asm (or "all")   which stages to write
+//   KTC_DUMP_DIR=DIR                           where (default ./ktc-dump)
+//
+// Files are <kernel>-<hash>.<stage>.<ext>, the hash over the specialised
+// kernel before lowering, so specialisations never overwrite each other.
+// When a compile fails, <kernel>-<hash>.repro.mlir (in KTC_DUMP_DIR, else the
+// system's temporary directory) holds the kernel before lowering and the
+// ktc-opt command that reproduces the failure.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_RUNTIME_DUMP_H
+#define KTC_LIB_RUNTIME_DUMP_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassInstrumentation.h"
+
+#include <string>
+
+namespace ktc::detail {
+
+class Dumper {
+public:
+  /// `module` is the kernel just before lowering.
+  Dumper(mlir::ModuleOp module, llvm::StringRef kernel);
+
+  bool wants(llvm::StringRef stage) const;
+  /// Writes `text` as stage `stage` (file extension `ext`) if asked for.
+  void dump(llvm::StringRef stage, llvm::StringRef ext, llvm::StringRef text);
+  /// An instrumentation that dumps the IR after the pass `passArgument` as
+  /// stage `stage` (null if that stage is not asked for).
+  std::unique_ptr<mlir::PassInstrumentation>
+  after(llvm::StringRef passArgument, llvm::StringRef stage);
+  /// Writes the reproducer; returns its path ("" if it could not be
+  /// written).
+  std::string reproducer(llvm::StringRef error, llvm::StringRef command);
+
+private:
+  std::string base(bool reproducer) const;
+  std::string kernel_, module_, hash_;
+};
+
+} // namespace ktc::detail
+
+#endif // KTC_LIB_RUNTIME_DUMP_H
