@@ -62,6 +62,11 @@ def Ktc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getDivisibilityAttrName() {
       return ::llvm::StringLiteral("ktc.divisibility");
     }
+    /// `ktc.num_warps`: the waves per program a kernel was traced for
+    /// (a launch option); the GPU lowering's default when present.
+    static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
+      return ::llvm::StringLiteral("ktc.num_warps");
+    }
   private:
     void registerTypes();
     void registerAttributes();

@@ -83,6 +83,19 @@ LogicalResult KtcDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError("attribute 'ktc.kernel' must be a unit attribute");
     return verifyKernel(func);
   }
+  if (name == getNumWarpsAttrName()) {
+    if (!isa<FunctionOpInterface>(op) || !op->hasAttr(getKernelAttrName()))
+      return op->emitError("'ktc.num_warps' may only be set on a kernel");
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !value.getType().isInteger(32) ||
+        value.getValue().getSExtValue() < 1 ||
+        value.getValue().getSExtValue() > 32 ||
+        !llvm::isPowerOf2_64(value.getValue().getSExtValue()))
+      return op->emitError("'ktc.num_warps' must be an i32 power of two "
+                           "from 1 to 32, got ")
+             << attr.getValue();
+    return success();
+  }
   return op->emitError("unknown ktc attribute '") << name << "'";
 }
 

@@ -46,7 +46,46 @@ struct Stage {
   std::source_location loc;
 };
 
+/// How a kernel is compiled besides its constexprs: Triton's launch options.
+/// Pass one as the last argument of launch(), mlir(), emit() or info():
+///   kernel.launch({programs}, out, in, n, 1024, ktc::Options{.num_warps = 8});
+struct Options {
+  /// Waves (warps) per program, a power of two from 1 to 32: each block is
+  /// spread over num_warps x wave-size threads.
+  int num_warps = 4;
+  /// Software-pipelining depth of loops. Part of the cache key and of the
+  /// autotuner's configs; the lowering does not pipeline loops yet.
+  int num_stages = 1;
+  bool operator==(const Options &) const = default;
+};
+
 namespace detail {
+
+/// Throws at `loc` unless `options` are valid.
+void checkOptions(const Options &options, std::source_location loc);
+
+/// Whether the last of A... is an Options.
+template <typename... A> constexpr bool ends_with_options() {
+  if constexpr (sizeof...(A) == 0)
+    return false;
+  else
+    return std::is_same_v<
+        std::decay_t<std::tuple_element_t<sizeof...(A) - 1, std::tuple<A...>>>,
+        Options>;
+}
+/// Calls f(options, args...) with the trailing Options of `args` split off
+/// (default Options when there is none).
+template <typename F, typename... A>
+decltype(auto) split_options(F &&f, const A &...args) {
+  if constexpr (ends_with_options<A...>()) {
+    auto all = std::forward_as_tuple(args...);
+    return [&]<size_t... I>(std::index_sequence<I...>) -> decltype(auto) {
+      return f(std::get<sizeof...(A) - 1>(all), std::get<I>(all)...);
+    }(std::make_index_sequence<sizeof...(A) - 1>());
+  } else {
+    return f(Options{}, args...);
+  }
+}
 
 /// A constexpr's value, as recorded in the kernel.
 struct ConstexprValue {
@@ -70,7 +109,7 @@ class TraceImpl;
 class Trace {
 public:
   Trace(const std::string &kernel, const std::vector<ParamSpec> &params,
-        std::source_location defined);
+        std::source_location defined, const Options &options);
   ~Trace();
   Trace(const Trace &) = delete;
   Trace &operator=(const Trace &) = delete;
@@ -226,13 +265,19 @@ public:
   const std::string &name() const { return name_; }
 
   /// The MLIR (ktc dialect) of the kernel specialised for the given
-  /// constexpr values, one per constexpr parameter, in order.
-  template <typename... C> std::string mlir(C... constexprs) const {
-    static_assert(sizeof...(C) == kNumConstexpr,
-                  "pass one value per constexpr parameter of the kernel");
-    auto values = std::make_tuple(constexprs...);
-    return trace_with(values, std::make_index_sequence<kNumParams>(),
-                      [](detail::Trace &trace) { return trace.finish(); });
+  /// constexpr values, one per constexpr parameter, in order (and Options
+  /// last, optionally).
+  template <typename... C> std::string mlir(const C &...constexprs) const {
+    return detail::split_options(
+        [&](const Options &options, const auto &...values) {
+          static_assert(sizeof...(values) == kNumConstexpr,
+                        "pass one value per constexpr parameter of the kernel");
+          detail::checkOptions(options, defined_);
+          return trace_with(std::make_tuple(values...), options,
+                            std::make_index_sequence<kNumParams>(),
+                            [](detail::Trace &trace) { return trace.finish(); });
+        },
+        constexprs...);
   }
 
   /// The kernel at stage `what` ("mlir", "llvm", "asm") for `target`
@@ -240,15 +285,20 @@ public:
   /// constexpr values.
   template <typename... C>
   std::string emit(const Stage &what, const std::string &target,
-                   C... constexprs) const {
-    static_assert(sizeof...(C) == kNumConstexpr,
-                  "pass one value per constexpr parameter of the kernel");
-    auto values = std::make_tuple(constexprs...);
-    return trace_with(values, std::make_index_sequence<kNumParams>(),
-                      [&](detail::Trace &trace) {
-                        return detail::emit(trace, what.what, target,
-                                            what.loc);
-                      });
+                   const C &...constexprs) const {
+    return detail::split_options(
+        [&](const Options &options, const auto &...values) {
+          static_assert(sizeof...(values) == kNumConstexpr,
+                        "pass one value per constexpr parameter of the kernel");
+          detail::checkOptions(options, what.loc);
+          return trace_with(std::make_tuple(values...), options,
+                            std::make_index_sequence<kNumParams>(),
+                            [&](detail::Trace &trace) {
+                              return detail::emit(trace, what.what, target,
+                                                  what.loc);
+                            });
+        },
+        constexprs...);
   }
 
   /// What the kernel, specialised for the constexpr values, uses on
@@ -256,29 +306,33 @@ public:
   /// gfx* (offline); registers, shared and local memory from the driver for
   /// "cuda"; the host for "cpu".
   template <typename... C>
-  KernelInfo info(const Stage &target, C... constexprs) const {
-    static_assert(sizeof...(C) == kNumConstexpr,
-                  "pass one value per constexpr parameter of the kernel");
-    auto values = std::make_tuple(constexprs...);
-    return trace_with(values, std::make_index_sequence<kNumParams>(),
-                      [&](detail::Trace &trace) {
-                        return detail::info(trace, target.what, target.loc);
-                      });
+  KernelInfo info(const Stage &target, const C &...constexprs) const {
+    return detail::split_options(
+        [&](const Options &options, const auto &...values) {
+          static_assert(sizeof...(values) == kNumConstexpr,
+                        "pass one value per constexpr parameter of the kernel");
+          detail::checkOptions(options, target.loc);
+          return trace_with(std::make_tuple(values...), options,
+                            std::make_index_sequence<kNumParams>(),
+                            [&](detail::Trace &trace) {
+                              return detail::info(trace, target.what,
+                                                  target.loc);
+                            });
+        },
+        constexprs...);
   }
 
   /// Runs the kernel over `grid`, one argument per parameter, in order:
-  /// Buffer<T> for Ptr<T>, numbers for scalars and constexprs. Each new set
-  /// of constexpr values (and device) is compiled once and kept.
+  /// Buffer<T> for Ptr<T>, numbers for scalars and constexprs; then Options,
+  /// optionally. Each new set of constexpr values, options, argument
+  /// specialisation and device is compiled once and kept.
   template <typename... A>
   void launch(const Grid &grid, const A &...args) const {
-    std::vector<detail::LaunchArg> launchArgs{detail::LaunchArg(args)...};
-    std::vector<detail::ParamSpec> params = param_specs();
-    std::vector<detail::ConstexprValue> constexprs =
-        detail::checkConstexprs(name_, params, launchArgs, grid.loc);
-    Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
-    std::shared_ptr<detail::Executable> executable = specialise(
-        device, constexprs, detail::specialisation(params, launchArgs));
-    detail::launch(*executable, name_, params, launchArgs, grid);
+    detail::split_options(
+        [&](const Options &options, const auto &...rest) {
+          launch_with(grid, options, {detail::LaunchArg(rest)...});
+        },
+        args...);
   }
 
   /// How many specialisations have been compiled so far.
@@ -288,6 +342,19 @@ public:
   }
 
 private:
+  void launch_with(const Grid &grid, const Options &options,
+                   std::vector<detail::LaunchArg> launchArgs) const {
+    detail::checkOptions(options, grid.loc);
+    std::vector<detail::ParamSpec> params = param_specs();
+    std::vector<detail::ConstexprValue> constexprs =
+        detail::checkConstexprs(name_, params, launchArgs, grid.loc);
+    Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
+    std::shared_ptr<detail::Executable> executable =
+        specialise(device, constexprs, options,
+                   detail::specialisation(params, launchArgs));
+    detail::launch(*executable, name_, params, launchArgs, grid);
+  }
+
   /// The parameters without constexpr values (for checking launches).
   std::vector<detail::ParamSpec> param_specs() const {
     return [&]<size_t... I>(std::index_sequence<I...>) {
@@ -309,10 +376,12 @@ private:
   struct CacheKey {
     const Device *device;
     std::vector<std::pair<int64_t, double>> constexprs;
+    int num_warps, num_stages;
     std::vector<uint8_t> spec;
     bool operator<(const CacheKey &o) const {
-      return std::tie(device, constexprs, spec) <
-             std::tie(o.device, o.constexprs, o.spec);
+      return std::tie(device, constexprs, num_warps, num_stages, spec) <
+             std::tie(o.device, o.constexprs, o.num_warps, o.num_stages,
+                      o.spec);
     }
   };
   struct Cache {
@@ -323,8 +392,8 @@ private:
   std::shared_ptr<detail::Executable>
   specialise(Device &device,
              const std::vector<detail::ConstexprValue> &constexprs,
-             const std::vector<uint8_t> &spec) const {
-    CacheKey key{&device, {}, spec};
+             const Options &options, const std::vector<uint8_t> &spec) const {
+    CacheKey key{&device, {}, options.num_warps, options.num_stages, spec};
     for (const detail::ConstexprValue &c : constexprs)
       key.constexprs.push_back({c.i, c.f});
     std::lock_guard<std::mutex> lock(cache_->mutex);
@@ -334,7 +403,7 @@ private:
     auto values = constexpr_tuple(constexprs,
                                   std::make_index_sequence<kNumParams>());
     std::shared_ptr<detail::Executable> executable = trace_with(
-        values, std::make_index_sequence<kNumParams>(),
+        values, options, std::make_index_sequence<kNumParams>(),
         [&](detail::Trace &trace) {
           return detail::compile(trace, device, spec);
         });
@@ -402,10 +471,10 @@ private:
   }
 
   template <typename Values, size_t... I, typename Finish>
-  auto trace_with(const Values &values, std::index_sequence<I...>,
-                  Finish finish) const {
+  auto trace_with(const Values &values, const Options &options,
+                  std::index_sequence<I...>, Finish finish) const {
     std::vector<detail::ParamSpec> specs{spec<I>(values)...};
-    detail::Trace trace(name_, specs, defined_);
+    detail::Trace trace(name_, specs, defined_, options);
     fn_(param<I>(trace, values)...);
     return finish(trace);
   }

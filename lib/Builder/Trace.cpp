@@ -157,7 +157,7 @@ static Attribute constexprAttr(Builder &b, const ConstexprValue &v) {
 
 TraceImpl::TraceImpl(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
-                     std::source_location definedAt)
+                     std::source_location definedAt, const Options &options)
     : ctx(&globalContext()), b(ctx), id(nextTraceId++), defined(definedAt),
       previous(currentTrace) {
   if (currentTrace)
@@ -185,6 +185,8 @@ TraceImpl::TraceImpl(const std::string &kernel,
   func = func::FuncOp::create(b, loc(definedAt), kernel,
                               b.getFunctionType(argTypes, {}));
   func->setAttr(mlir::ktc::KtcDialect::getKernelAttrName(), b.getUnitAttr());
+  func->setAttr(mlir::ktc::KtcDialect::getNumWarpsAttrName(),
+                b.getI32IntegerAttr(options.num_warps));
   if (!constexprs.empty())
     func->setAttr(mlir::ktc::KtcDialect::getConstexprAttrName(),
                   b.getDictionaryAttr(constexprs));
@@ -299,8 +301,20 @@ ModuleOp TraceImpl::finalize() {
 //===----------------------------------------------------------------------===//
 
 Trace::Trace(const std::string &kernel, const std::vector<ParamSpec> &params,
-             std::source_location defined)
-    : impl_(std::make_unique<TraceImpl>(kernel, params, defined)) {}
+             std::source_location defined, const Options &options)
+    : impl_(std::make_unique<TraceImpl>(kernel, params, defined, options)) {}
+
+void checkOptions(const Options &options, std::source_location loc) {
+  if (options.num_warps < 1 || options.num_warps > 32 ||
+      (options.num_warps & (options.num_warps - 1)))
+    throw Error("Options::num_warps must be a power of two from 1 to 32, got " +
+                    std::to_string(options.num_warps),
+                loc);
+  if (options.num_stages < 1)
+    throw Error("Options::num_stages must be at least 1, got " +
+                    std::to_string(options.num_stages),
+                loc);
+}
 Trace::~Trace() = default;
 
 Value Trace::arg(unsigned index) const { return impl_->args.at(index); }

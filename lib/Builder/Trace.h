@@ -49,7 +49,7 @@ DType fromMlir(mlir::Type element);
 class TraceImpl {
 public:
   TraceImpl(const std::string &kernel, const std::vector<ParamSpec> &params,
-            std::source_location defined);
+            std::source_location defined, const Options &options);
   ~TraceImpl();
 
   /// The trace running on this thread; an Error at `loc` when there is none.

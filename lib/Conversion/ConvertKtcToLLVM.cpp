@@ -236,6 +236,7 @@ struct KtcConvertToLLVMPass
                     OpBuilder(ctx).getI32IntegerAttr(numThreads));
       func->removeAttr(KtcDialect::getKernelAttrName());
       func->removeAttr(KtcDialect::getConstexprAttrName());
+      func->removeAttr(KtcDialect::getNumWarpsAttrName());
       for (unsigned i = 0; i < func.getNumArguments(); ++i)
         func.removeArgAttr(i, KtcDialect::getDivisibilityAttrName());
     });

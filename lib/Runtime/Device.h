@@ -55,7 +55,7 @@ public:
   virtual void destroyEvent(void *event) = 0;
 
   /// Lowers `module` (a traced kernel, ktc dialect; changed in place).
-  /// `numWarps` is the kernel's num_warps constexpr, or 4 (GPUs only);
+  /// `numWarps` is the launch's Options::num_warps (GPUs only);
   /// `dumper` writes the stages KTC_DUMP asks for.
   virtual std::shared_ptr<Executable> compile(mlir::ModuleOp module,
                                               llvm::StringRef kernel,

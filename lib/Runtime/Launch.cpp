@@ -295,12 +295,11 @@ std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
   return std::move(*text);
 }
 
-/// The kernel's num_warps constexpr, or 4.
+/// The kernel's ktc.num_warps (its launch options), or 4.
 static unsigned numWarpsOf(mlir::func::FuncOp func) {
-  if (auto constexprs = func->getAttrOfType<mlir::DictionaryAttr>(
-          mlir::ktc::KtcDialect::getConstexprAttrName()))
-    if (auto n = constexprs.getAs<mlir::IntegerAttr>("num_warps"))
-      return n.getInt();
+  if (auto n = func->getAttrOfType<mlir::IntegerAttr>(
+          mlir::ktc::KtcDialect::getNumWarpsAttrName()))
+    return n.getInt();
   return 4;
 }
 
@@ -354,8 +353,7 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
                  func.getSymName().str().c_str(), constexprs.c_str(),
                  log.c_str(), device.name().c_str());
   }
-  // A constexpr named num_warps sets the waves per workgroup (as Triton's
-  // launch option does); 4 otherwise.
+  // The launch's Options::num_warps, recorded on the kernel.
   std::string name = func.getSymName().str();
   unsigned numWarps = numWarpsOf(func);
   Dumper dumper(module, name);

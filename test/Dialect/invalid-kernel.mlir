@@ -68,3 +68,24 @@ func.func @divisibility_on_float(%p: !ktc.ptr<f32>, %x: f32 {ktc.divisibility = 
 func.func @unknown_arg_attr(%p: !ktc.ptr<f32> {ktc.aligned}) attributes {ktc.kernel} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'ktc.num_warps' must be an i32 power of two from 1 to 32, got 6 : i32}}
+func.func @num_warps_not_pow2() attributes {ktc.kernel, ktc.num_warps = 6 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'ktc.num_warps' must be an i32 power of two from 1 to 32, got 64 : i32}}
+func.func @num_warps_too_many() attributes {ktc.kernel, ktc.num_warps = 64 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'ktc.num_warps' may only be set on a kernel}}
+func.func @num_warps_on_helper() attributes {ktc.num_warps = 4 : i32} {
+  return
+}

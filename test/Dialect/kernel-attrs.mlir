@@ -7,11 +7,11 @@
 // CHECK-SAME: %{{[a-z0-9]+}}: i64
 // CHECK-SAME: %{{[a-z0-9]+}}: f32
 // CHECK-SAME: %{{[a-z0-9]+}}: i1
-// CHECK-SAME: attributes {ktc.constexpr = {BLOCK_SIZE = 1024 : i64, USE_MASK = true, scale = 5.000000e-01 : f32}, ktc.kernel}
+// CHECK-SAME: attributes {ktc.constexpr = {BLOCK_SIZE = 1024 : i64, USE_MASK = true, scale = 5.000000e-01 : f32}, ktc.kernel, ktc.num_warps = 8 : i32}
 func.func @kernel(%p: !ktc.ptr<f32> {ktc.divisibility = 16 : i32},
                   %n: i32 {ktc.divisibility = 16 : i32}, %l: i64, %f: f32,
                   %b: i1)
-    attributes {ktc.kernel,
+    attributes {ktc.kernel, ktc.num_warps = 8 : i32,
                 ktc.constexpr = {BLOCK_SIZE = 1024 : i64, USE_MASK = true,
                                  scale = 0.5 : f32}} {
   return

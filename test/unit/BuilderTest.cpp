@@ -53,7 +53,7 @@ TEST(Builder, VectorAdd) {
   std::string ir = add.mlir(1024);
   SCOPED_TRACE(ir);
   EXPECT_TRUE(reparses(ir));
-  EXPECT_TRUE(contains(ir, R"(func.func @add_kernel\(%arg0: !ktc.ptr<f32>, %arg1: !ktc.ptr<f32>, %arg2: !ktc.ptr<f32>, %arg3: i32\) attributes \{ktc.constexpr = \{BLOCK_SIZE = 1024 : i64\}, ktc.kernel\})"));
+  EXPECT_TRUE(contains(ir, R"(func.func @add_kernel\(%arg0: !ktc.ptr<f32>, %arg1: !ktc.ptr<f32>, %arg2: !ktc.ptr<f32>, %arg3: i32\) attributes \{ktc.constexpr = \{BLOCK_SIZE = 1024 : i64\}, ktc.kernel, ktc.num_warps = 4 : i32\})"));
   EXPECT_EQ(count(ir, "ktc.program_id 0"), 1u);
   EXPECT_EQ(count(ir, "ktc.arange 0, 1024 : tensor<1024xi32>"), 1u);
   EXPECT_EQ(count(ir, "arith.cmpi slt"), 1u);
@@ -84,6 +84,18 @@ TEST(Builder, OnlineSoftmaxCarriesMaxAndSum) {
   // Loop-invariant work is hoisted: one arange serves both loops.
   EXPECT_EQ(count(ir, "ktc.arange"), 1u);
   EXPECT_LT(ir.find("ktc.arange"), ir.find("scf.for"));
+}
+
+TEST(Builder, OptionsAreRecordedOnTheKernel) {
+  auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
+                    seeds::vector_add);
+  std::string ir = add.mlir(1024, Options{.num_warps = 8});
+  SCOPED_TRACE(ir);
+  EXPECT_TRUE(reparses(ir));
+  EXPECT_TRUE(contains(ir, R"(ktc.kernel, ktc.num_warps = 8 : i32\})"));
+  // Options change the kernel, not its body.
+  EXPECT_EQ(count(add.mlir(1024, Options{.num_warps = 2}), "ktc.num_warps = 2"),
+            1u);
 }
 
 TEST(Builder, FusedSoftmaxIsPersistent) {

@@ -142,6 +142,29 @@ TEST(Runtime, BadGrid) {
               "grid z = 3000000000 is larger than 2147483647");
 }
 
+TEST(Runtime, BadOptions) {
+  auto add = addKernel();
+  Buffer<float> x(cpu(), 8);
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8, 8, Options{.num_warps = 3}); },
+              "Options::num_warps must be a power of two from 1 to 32, got 3");
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8, 8, Options{.num_warps = 4, .num_stages = 0}); },
+              "Options::num_stages must be at least 1, got 0");
+}
+
+TEST(Runtime, OptionsAreCompiledFor) {
+  // Each set of options is one compile; the same options hit the cache.
+  auto add = addKernel();
+  Buffer<float> x(cpu(), std::vector<float>(64, 1.0f));
+  add.launch({1}, x, x, x, 32, 64);
+  add.launch({1}, x, x, x, 32, 64, Options{});
+  EXPECT_EQ(add.num_compiled(), 1u);
+  add.launch({1}, x, x, x, 32, 64, Options{.num_warps = 8});
+  EXPECT_EQ(add.num_compiled(), 2u);
+  add.launch({1}, x, x, x, 32, 64, Options{.num_warps = 8, .num_stages = 2});
+  EXPECT_EQ(add.num_compiled(), 3u);
+  EXPECT_EQ(x.to_host()[0], 16.0f); // four launches, each doubling x[0]
+}
+
 TEST(Runtime, ArgumentSpecialisation) {
   // Like Triton: buffers 16-byte aligned and integers divisible by 16 are
   // compiled for, each new combination once.

@@ -43,9 +43,11 @@ static cl::opt<bool> spec16(
              "integers divisible by 16 (ktc.divisibility = 16 on every "
              "pointer and integer argument of the kernels)"),
     cl::init(false), cl::cat(category));
-static cl::opt<unsigned> numWarps("num-warps",
-                                  cl::desc("waves per workgroup (GPU)"),
-                                  cl::init(4), cl::cat(category));
+static cl::opt<unsigned> numWarps(
+    "num-warps",
+    cl::desc("waves per workgroup (GPU); default: the kernel's "
+             "ktc.num_warps, else 4"),
+    cl::init(4), cl::cat(category));
 
 static int fail(const Twine &message) {
   errs() << "ktc-compile: error: " << message << "\n";
@@ -111,12 +113,22 @@ int main(int argc, char **argv) {
       }
     });
 
+  // The kernel's own ktc.num_warps (what it was traced with) unless
+  // --num-warps says otherwise.
+  unsigned warps = numWarps;
+  if (numWarps.getNumOccurrences() == 0)
+    module->walk([&](mlir::func::FuncOp func) {
+      if (auto n = func->getAttrOfType<mlir::IntegerAttr>(
+              mlir::ktc::KtcDialect::getNumWarpsAttrName()))
+        warps = n.getInt();
+    });
+
   Expected<std::string> text = [&]() -> Expected<std::string> {
     if (host)
       return stage == ktc::gpu::Stage::LLVM ? ktc::host::emitLLVMIR(*module)
                                        : ktc::host::emitAssembly(*module);
     mlir::PassManager pm(&context);
-    if (failed(mlir::ktc::buildGpuPipeline(pm, arch, numWarps)) ||
+    if (failed(mlir::ktc::buildGpuPipeline(pm, arch, warps)) ||
         failed(pm.run(*module)))
       return createStringError("lowering for " + arch + " failed");
     return ktc::gpu::emit(*module, arch, stage);
