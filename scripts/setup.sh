@@ -12,6 +12,8 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev
   # ROCm HIP headers (types only: libamdhip64 is opened with dlopen)
   libamdhip64-dev
+  # the benchmark report's plot (bench/report.py)
+  gnuplot-nox
 )
 
 missing=()
