@@ -23,3 +23,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.ktc_tools_dir, config.llvm_tools_dir]
 tools = ["ktc-opt", "ktc-compile", "vector_add", "softmax"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The examples' compiled kernels go to a cache of the test tree's own (lit
+# passes neither HOME nor XDG_CACHE_HOME through).
+config.environment["KTC_CACHE_DIR"] = os.path.join(config.test_exec_root,
+                                                   "ktc-cache")

@@ -144,6 +144,20 @@ struct KernelInfo {
 /// 256 threads".
 std::string to_string(const KernelInfo &info);
 
+/// What the compile cache did in this process. Kernels are compiled once per
+/// specialisation and kept in memory; compiled code is also kept on disk
+/// (KTC_CACHE_DIR, default ~/.cache/ktc; KTC_CACHE=off disables it), so
+/// another process loads it instead of compiling.
+struct CacheStats {
+  uint64_t compiles = 0;        // kernels lowered and compiled
+  bool disk_enabled = false;
+  std::string disk_dir;
+  uint64_t disk_hits = 0, disk_misses = 0;
+  uint64_t disk_corrupt = 0;    // damaged entries found (and rebuilt)
+  uint64_t disk_writes = 0, disk_write_failures = 0;
+};
+CacheStats cache_stats();
+
 /// A launch grid of programs (x, y, z), e.g. `{cdiv(n, BLOCK)}`.
 struct Grid {
   Grid(int64_t x, int64_t y = 1, int64_t z = 1,

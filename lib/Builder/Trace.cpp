@@ -159,7 +159,7 @@ TraceImpl::TraceImpl(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
                      std::source_location definedAt, const Options &options)
     : ctx(&globalContext()), b(ctx), id(nextTraceId++), defined(definedAt),
-      previous(currentTrace) {
+      options(options), previous(currentTrace) {
   if (currentTrace)
     fail(definedAt, "kernel '" + kernel +
                         "' is traced while another kernel is being traced "

@@ -98,6 +98,8 @@ public:
   /// Live Vars, in declaration order.
   std::vector<Var *> vars;
   std::source_location defined;
+  /// The launch options it is traced for (num_warps is also on the func).
+  Options options;
   TraceImpl *previous;
   bool finalized = false;
 };

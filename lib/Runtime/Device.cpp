@@ -23,6 +23,16 @@ namespace detail {
 Executable::~Executable() = default;
 DeviceImpl::~DeviceImpl() = default;
 
+std::string DeviceImpl::codegen(mlir::ModuleOp module, llvm::StringRef kernel,
+                                unsigned numWarps, Dumper &dumper) {
+  return compileForGpu(module, kernel, target(), numWarps, gpu::Stage::Binary,
+                       &dumper);
+}
+
+std::string DeviceImpl::lowering(unsigned numWarps) const {
+  return gpuLowering(target(), numWarps);
+}
+
 Allocation::~Allocation() { device->impl().release(address); }
 
 std::shared_ptr<Allocation> allocate(Device &device, size_t bytes,

@@ -54,15 +54,23 @@ public:
   virtual double elapsedMs(void *start, void *end) = 0;
   virtual void destroyEvent(void *event) = 0;
 
-  /// Lowers `module` (a traced kernel, ktc dialect; changed in place).
-  /// `numWarps` is the launch's Options::num_warps (GPUs only);
-  /// `dumper` writes the stages KTC_DUMP asks for.
-  virtual std::shared_ptr<Executable> compile(mlir::ModuleOp module,
-                                              llvm::StringRef kernel,
-                                              unsigned numWarps,
-                                              Dumper &dumper) = 0;
+  /// What this device's code depends on besides the kernel: the GPU's
+  /// architecture ("sm_90", "gfx942"), or the host's triple, CPU and
+  /// features. Part of the disk cache's key.
+  virtual std::string target() const = 0;
+  /// Lowers `module` (a traced kernel, ktc dialect; changed in place) to
+  /// the binary load() takes: PTX, HSACO, a host object file. `numWarps` is
+  /// the launch's Options::num_warps (GPUs only); `dumper` writes the stages
+  /// KTC_DUMP asks for. GPUs share this one.
+  virtual std::string codegen(mlir::ModuleOp module, llvm::StringRef kernel,
+                              unsigned numWarps, Dumper &dumper);
+  /// Loads a binary made by codegen, in this process or another one (the
+  /// disk cache).
+  virtual std::shared_ptr<Executable> load(llvm::StringRef binary,
+                                           llvm::StringRef kernel,
+                                           unsigned numWarps) = 0;
   /// The ktc-opt command that runs this device's lowering (reproducers).
-  virtual std::string lowering(unsigned numWarps) const = 0;
+  virtual std::string lowering(unsigned numWarps) const;
 
   /// Back-pointer to the public object (set by Device's constructor).
   Device *owner = nullptr;
@@ -97,6 +105,13 @@ std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
                           gpu::Stage stage, Dumper *dumper = nullptr);
 /// `ktc-opt --ktc-gpu-pipeline="target=ARCH num-warps=N"`.
 std::string gpuLowering(llvm::StringRef arch, unsigned numWarps);
+
+/// Lowers and generates code for `module` on `device`, or loads the code
+/// from the disk cache (CompileCache.cpp), and loads it.
+std::shared_ptr<Executable> compileCached(mlir::ModuleOp module,
+                                          llvm::StringRef kernel,
+                                          DeviceImpl &device, unsigned numWarps,
+                                          int numStages, Dumper &dumper);
 
 /// The host CPU.
 std::unique_ptr<DeviceImpl> createCpuDevice();

@@ -81,6 +81,12 @@ bool Dumper::wants(llvm::StringRef stage) const {
   return config().stages.count(stage.str()) != 0;
 }
 
+bool Dumper::wantsLowering() const {
+  Config c = config();
+  return c.stages.count("layout") || c.stages.count("llvm") ||
+         c.stages.count("asm");
+}
+
 std::string Dumper::base(bool reproducer) const {
   std::string dir = config().dir;
   if (reproducer && !std::getenv("KTC_DUMP_DIR")) {

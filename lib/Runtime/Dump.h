@@ -27,6 +27,9 @@ public:
   Dumper(mlir::ModuleOp module, llvm::StringRef kernel);
 
   bool wants(llvm::StringRef stage) const;
+  /// Whether a stage of the lowering is asked for (the disk cache is not
+  /// read then: a hit would lower nothing to dump).
+  bool wantsLowering() const;
   /// Writes `text` as stage `stage` (file extension `ext`) if asked for.
   void dump(llvm::StringRef stage, llvm::StringRef ext, llvm::StringRef text);
   /// An instrumentation that dumps the IR after the pass `passArgument` as

@@ -358,7 +358,8 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   unsigned numWarps = numWarpsOf(func);
   Dumper dumper(module, name);
   try {
-    return device.impl().compile(module, name, numWarps, dumper);
+    return compileCached(module, name, device.impl(), numWarps,
+                         trace.impl().options.num_stages, dumper);
   } catch (const Error &e) {
     std::string path =
         dumper.reproducer(e.message(), device.impl().lowering(numWarps));

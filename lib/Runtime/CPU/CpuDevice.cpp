@@ -74,9 +74,12 @@ public:
   std::string lowering(unsigned) const override {
     return "ktc-opt --ktc-host-pipeline";
   }
-  std::shared_ptr<Executable> compile(mlir::ModuleOp module,
-                                      llvm::StringRef kernel, unsigned,
-                                      Dumper &dumper) override {
+  std::string target() const override {
+    static const std::string id = "host:" + host::targetId();
+    return id;
+  }
+  std::string codegen(mlir::ModuleOp module, llvm::StringRef kernel, unsigned,
+                      Dumper &dumper) override {
     host::HostHooks hooks;
     hooks.instrument = [&](mlir::PassManager &pm) {
       // The host's "layout" stage: blocks as loops in waiting.
@@ -91,11 +94,19 @@ public:
       m.print(os, nullptr);
       dumper.dump("llvm", "ll", text);
     };
-    auto compiled = host::HostKernel::compile(module, kernel, &hooks);
-    if (!compiled)
+    auto object = host::compileObject(module, kernel, &hooks);
+    if (!object)
       throw Error("compiling kernel '" + kernel.str() + "' for the host failed: " +
-                  llvm::toString(compiled.takeError()));
-    return std::make_shared<CpuExecutable>(std::move(*compiled));
+                  llvm::toString(object.takeError()));
+    return std::move(*object);
+  }
+  std::shared_ptr<Executable> load(llvm::StringRef object,
+                                   llvm::StringRef kernel, unsigned) override {
+    auto loaded = host::HostKernel::load(object, kernel);
+    if (!loaded)
+      throw Error("loading kernel '" + kernel.str() + "' on the host failed: " +
+                  llvm::toString(loaded.takeError()));
+    return std::make_shared<CpuExecutable>(std::move(*loaded));
   }
 };
 

@@ -250,16 +250,11 @@ public:
     d.cuEventDestroy(static_cast<CUevent>(event));
   }
 
-  std::string lowering(unsigned numWarps) const override {
-    return gpuLowering(arch_, numWarps);
-  }
-  std::shared_ptr<Executable> compile(mlir::ModuleOp module,
-                                      llvm::StringRef kernel,
-                                      unsigned numWarps,
-                                      Dumper &dumper) override {
-    std::string ptx =
-        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary,
-                      &dumper);
+  std::string target() const override { return arch_; }
+  std::shared_ptr<Executable> load(llvm::StringRef binary,
+                                   llvm::StringRef kernel,
+                                   unsigned numWarps) override {
+    std::string ptx = binary.str(); // NUL-terminated for the driver
     setCurrent();
     char log[8192] = {0};
     int options[] = {CU_JIT_ERROR_LOG_BUFFER,

@@ -213,16 +213,11 @@ public:
     h.hipEventDestroy(static_cast<hipEvent_t>(event));
   }
 
-  std::string lowering(unsigned numWarps) const override {
-    return gpuLowering(arch_, numWarps);
-  }
-  std::shared_ptr<Executable> compile(mlir::ModuleOp module,
-                                      llvm::StringRef kernel,
-                                      unsigned numWarps,
-                                      Dumper &dumper) override {
-    std::string hsaco =
-        compileForGpu(module, kernel, arch_, numWarps, gpu::Stage::Binary,
-                      &dumper);
+  std::string target() const override { return arch_; }
+  std::shared_ptr<Executable> load(llvm::StringRef binary,
+                                   llvm::StringRef kernel,
+                                   unsigned numWarps) override {
+    std::string hsaco = binary.str();
     h.hipSetDevice(device);
     hipModule_t hipModule = nullptr;
     check(h, h.hipModuleLoadData(&hipModule, hsaco.data()),

@@ -3,12 +3,15 @@
 #include "HostTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -19,14 +22,12 @@
 
 #include <atomic>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 using namespace mlir;
 
 namespace ktc::host {
-
-HostKernel::~HostKernel() = default;
-HostKernel::HostKernel(HostKernel &&) noexcept = default;
 
 static void initNativeTarget() {
   static std::once_flag once;
@@ -34,6 +35,22 @@ static void initNativeTarget() {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+}
+
+/// The host as a JIT target: this CPU and its features, position-independent
+/// code (objects are linked anywhere in the address space, and may come from
+/// the disk cache), -O3 code generation.
+static llvm::orc::JITTargetMachineBuilder hostMachineBuilder() {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    llvm::report_fatal_error(builder.takeError());
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  builder->setRelocationModel(llvm::Reloc::PIC_);
+  return std::move(*builder);
+}
+
+static std::string packedName(llvm::StringRef kernel) {
+  return ("_ktc_packed_" + kernel).str();
 }
 
 llvm::Error lowerToLLVMDialect(ModuleOp module, const HostHooks *hooks) {
@@ -54,18 +71,39 @@ llvm::Error lowerToLLVMDialect(ModuleOp module, const HostHooks *hooks) {
   return llvm::Error::success();
 }
 
+/// Runs LLVM's -O3 pipeline for the host on `module`, without loop unrolling
+/// or interleaving: blocks are already loops over whole tensors, which the
+/// loop vectoriser widens to the host's vector registers; unrolling them
+/// again multiplies the code (and the compile time) for little speed.
+static void optimise(llvm::Module &module, llvm::TargetMachine &tm) {
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = false;
+  tuning.LoopInterleaving = false;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&tm, tuning);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+      .run(module, mam);
+}
+
 /// The kernel as an optimised LLVM module for the host's target machine.
 static llvm::Expected<std::unique_ptr<llvm::Module>>
 optimisedModule(ModuleOp module, llvm::LLVMContext &llvmContext,
-                std::unique_ptr<llvm::TargetMachine> &tm) {
+                std::unique_ptr<llvm::TargetMachine> &tm,
+                const HostHooks *hooks = nullptr) {
   initNativeTarget();
-  if (llvm::Error e = lowerToLLVMDialect(module))
+  if (llvm::Error e = lowerToLLVMDialect(module, hooks))
     return std::move(e);
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
+  auto machine = hostMachineBuilder().createTargetMachine();
   if (!machine)
     return machine.takeError();
   tm = std::move(*machine);
@@ -75,8 +113,7 @@ optimisedModule(ModuleOp module, llvm::LLVMContext &llvmContext,
     return llvm::createStringError("translation to LLVM IR failed");
   llvmModule->setDataLayout(tm->createDataLayout());
   llvmModule->setTargetTriple(tm->getTargetTriple());
-  if (llvm::Error e = makeOptimizingTransformer(3, 0, tm.get())(llvmModule.get()))
-    return std::move(e);
+  optimise(*llvmModule, *tm);
   return std::move(llvmModule);
 }
 
@@ -108,35 +145,113 @@ llvm::Expected<std::string> emitAssembly(ModuleOp module) {
   return std::string(text);
 }
 
+/// The ORC JIT every host kernel is loaded into, one JITDylib per kernel
+/// (a kernel's specialisations share its symbol name). Never destroyed:
+/// kernels held in static caches may outlive any other owner at exit.
+static llvm::orc::LLJIT &hostJit() {
+  static llvm::orc::LLJIT *jit = [] {
+    initNativeTarget();
+    auto created = llvm::orc::LLJITBuilder()
+                       .setJITTargetMachineBuilder(hostMachineBuilder())
+                       .create();
+    if (!created)
+      llvm::report_fatal_error(created.takeError());
+    return created->release();
+  }();
+  return *jit;
+}
+
+HostKernel::~HostKernel() {
+  if (dylib_)
+    llvm::consumeError(
+        hostJit().getExecutionSession().removeJITDylib(*dylib_));
+}
+HostKernel::HostKernel(HostKernel &&other) noexcept
+    : dylib_(std::exchange(other.dylib_, nullptr)),
+      entry_(std::exchange(other.entry_, nullptr)) {}
+
+/// Adds `_ktc_packed_<name>(void **args)`, which loads each argument of
+/// kernel `name` through args[i] and calls it: one entry for every
+/// signature.
+static llvm::Error addPackedEntry(llvm::Module &module, llvm::StringRef name) {
+  llvm::Function *kernel = module.getFunction(name);
+  if (!kernel)
+    return llvm::createStringError("no function '" + name +
+                                   "' in the host module");
+  llvm::LLVMContext &ctx = module.getContext();
+  auto *ptr = llvm::PointerType::getUnqual(ctx);
+  auto *entry = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false),
+      llvm::GlobalValue::ExternalLinkage, packedName(name), module);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
+  llvm::SmallVector<llvm::Value *> args;
+  for (auto [i, param] : llvm::enumerate(kernel->args())) {
+    llvm::Value *slot = b.CreateConstGEP1_64(ptr, entry->getArg(0), i);
+    args.push_back(b.CreateLoad(param.getType(), b.CreateLoad(ptr, slot)));
+  }
+  b.CreateCall(kernel, args);
+  b.CreateRetVoid();
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string> compileObject(ModuleOp module,
+                                          llvm::StringRef kernelName,
+                                          const HostHooks *hooks) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::TargetMachine> tm;
+  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks);
+  if (!llvmModule)
+    return llvmModule.takeError();
+  if (hooks && hooks->optimised)
+    hooks->optimised(**llvmModule);
+  if (llvm::Error e = addPackedEntry(**llvmModule, kernelName))
+    return std::move(e);
+  llvm::SmallString<0> object;
+  llvm::raw_svector_ostream os(object);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr,
+                              llvm::CodeGenFileType::ObjectFile))
+    return llvm::createStringError("the host target cannot emit objects");
+  pm.run(**llvmModule);
+  return std::string(object);
+}
+
+std::string targetId() {
+  initNativeTarget();
+  std::string id = llvm::sys::getProcessTriple() + ":" +
+                   llvm::sys::getHostCPUName().str();
+  for (const auto &[feature, on] : llvm::sys::getHostCPUFeatures())
+    if (on)
+      id += "," + feature.str();
+  return id;
+}
+
+llvm::Expected<HostKernel> HostKernel::load(llvm::StringRef object,
+                                            llvm::StringRef kernelName) {
+  static std::atomic<uint64_t> nextDylib{0};
+  llvm::orc::LLJIT &jit = hostJit();
+  auto dylib = jit.createJITDylib("ktc" + std::to_string(nextDylib++));
+  if (!dylib)
+    return dylib.takeError();
+  HostKernel kernel;
+  kernel.dylib_ = &*dylib;
+  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, kernelName);
+  if (llvm::Error e = jit.addObjectFile(*dylib, std::move(buffer)))
+    return std::move(e);
+  auto entry = jit.lookup(*dylib, packedName(kernelName));
+  if (!entry)
+    return entry.takeError();
+  kernel.entry_ = entry->toPtr<void(void **)>();
+  return std::move(kernel);
+}
+
 llvm::Expected<HostKernel> HostKernel::compile(ModuleOp module,
                                                llvm::StringRef kernelName,
                                                const HostHooks *hooks) {
-  initNativeTarget();
-  if (llvm::Error e = lowerToLLVMDialect(module, hooks))
-    return std::move(e);
-  ExecutionEngineOptions options;
-  auto optimise = makeOptimizingTransformer(/*optLevel=*/3,
-                                            /*sizeLevel=*/0,
-                                            /*targetMachine=*/nullptr);
-  auto transformer = [&](llvm::Module *m) -> llvm::Error {
-    if (llvm::Error e = optimise(m))
-      return e;
-    if (hooks && hooks->optimised)
-      hooks->optimised(*m);
-    return llvm::Error::success();
-  };
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(module, options);
-  if (!engine)
-    return engine.takeError();
-  HostKernel kernel;
-  kernel.engine_ = std::move(*engine);
-  auto entry = kernel.engine_->lookupPacked(kernelName);
-  if (!entry)
-    return entry.takeError();
-  kernel.entry_ = *entry;
-  return std::move(kernel);
+  auto object = compileObject(module, kernelName, hooks);
+  if (!object)
+    return object.takeError();
+  return load(*object, kernelName);
 }
 
 void HostKernel::runProgram(void **args, size_t numArgs,

@@ -46,6 +46,9 @@ void buildHostPipeline(OpPassManager &pm) {
   pm.addPass(mlir::ktc::createKtcConvertToHost());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertElementwiseToLinalgPass());
+  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(bufferization::createOneShotBufferizePass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertLinalgToLoopsPass());

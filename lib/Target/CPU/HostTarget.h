@@ -1,7 +1,7 @@
 //===- HostTarget.h - the host-CPU target (internal) ------------*- C++ -*-===//
 //
 // ktc -> (convert-ktc-to-host) -> linalg/tensor -> bufferised loops -> LLVM
-// -> ORC JIT in process (mlir::ExecutionEngine).
+// -> an object file -> ORC LLJIT in process.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +22,8 @@ namespace llvm {
 class Module;
 }
 
-namespace mlir {
-class ExecutionEngine;
+namespace llvm::orc {
+class JITDylib;
 }
 
 namespace ktc::host {
@@ -52,6 +52,15 @@ llvm::Error lowerToLLVMDialect(mlir::ModuleOp module,
 llvm::Expected<std::string> emitLLVMIR(mlir::ModuleOp module);
 llvm::Expected<std::string> emitAssembly(mlir::ModuleOp module);
 
+/// `module` (ktc dialect; lowered in place) as a host object file, with the
+/// entry HostKernel::load looks for.
+llvm::Expected<std::string> compileObject(mlir::ModuleOp module,
+                                          llvm::StringRef kernelName,
+                                          const HostHooks *hooks = nullptr);
+/// What host object code depends on (triple, CPU, features): part of the
+/// disk cache's key.
+std::string targetId();
+
 /// A kernel compiled for the host. Its entry takes the kernel's arguments
 /// (pointers as 64-bit addresses), then the program id (x, y, z) and the
 /// grid size (x, y, z), all through an array of pointers to the values.
@@ -60,10 +69,13 @@ public:
   ~HostKernel();
   HostKernel(HostKernel &&) noexcept;
 
-  /// Compiles `module` (ktc dialect; it is lowered in place).
+  /// Compiles `module` (ktc dialect; it is lowered in place) and loads it.
   static llvm::Expected<HostKernel> compile(mlir::ModuleOp module,
                                             llvm::StringRef kernelName,
                                             const HostHooks *hooks = nullptr);
+  /// Loads an object made by compileObject (into the process's ORC JIT).
+  static llvm::Expected<HostKernel> load(llvm::StringRef object,
+                                         llvm::StringRef kernelName);
 
   /// Runs program (x, y, z) of a grid with `args` pointing at the kernel's
   /// arguments in order.
@@ -74,7 +86,7 @@ public:
 
 private:
   HostKernel() = default;
-  std::unique_ptr<mlir::ExecutionEngine> engine_;
+  llvm::orc::JITDylib *dylib_ = nullptr; // this kernel's code
   void (*entry_)(void **) = nullptr;
 };
 

@@ -1,0 +1,282 @@
+//===- DiskCache.cpp - the on-disk compile cache --------------------------===//
+//
+// See DiskCache.h for the entry format and why it needs no locks. Everything
+// that touches the file system goes through LLVM Support; every failure is an
+// error code turned into a miss or a warning, never an exception or an abort.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DiskCache.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace ktc::cache {
+
+namespace {
+
+constexpr char Magic[8] = {'K', 'T', 'C', 'C', 'A', 'C', 'H', '1'};
+constexpr uint32_t FormatVersion = 1;
+/// Magic, version and key length precede the key; payload length and
+/// checksum follow it.
+constexpr size_t PrefixSize = 16, SuffixSize = 16;
+constexpr size_t MaxKeyLength = 200;
+
+bool isValidKey(StringRef key) {
+  return key.size() >= 2 && key.size() <= MaxKeyLength &&
+         all_of(key, [](char c) { return isAlnum(c) || c == '_' || c == '-'; });
+}
+
+/// Appends a field of kind `tag` to `hash`: the tag, the length, the bytes.
+void addField(SHA256 &hash, char tag, StringRef bytes) {
+  char prefix[9];
+  prefix[0] = tag;
+  support::endian::write64le(prefix + 1, bytes.size());
+  hash.update(StringRef(prefix, sizeof(prefix)));
+  hash.update(bytes);
+}
+
+/// Why `file` is not a valid entry for `key`, or "" if it is one.
+std::string validate(StringRef file, StringRef key) {
+  using namespace support::endian;
+  if (file.size() < PrefixSize)
+    return "truncated (" + std::to_string(file.size()) + " bytes)";
+  if (std::memcmp(file.data(), Magic, sizeof(Magic)) != 0)
+    return "bad magic";
+  if (uint32_t version = read32le(file.data() + 8); version != FormatVersion)
+    return "format version " + std::to_string(version) + ", expected " +
+           std::to_string(FormatVersion);
+  if (read32le(file.data() + 12) != key.size())
+    return "written for another key";
+  if (file.size() < PrefixSize + key.size() + SuffixSize)
+    return "truncated (" + std::to_string(file.size()) + " bytes)";
+  if (file.substr(PrefixSize, key.size()) != key)
+    return "written for another key";
+  const char *suffix = file.data() + PrefixSize + key.size();
+  uint64_t length = read64le(suffix);
+  uint64_t available = file.size() - PrefixSize - key.size() - SuffixSize;
+  if (length != available)
+    return "payload length " + std::to_string(length) + ", but " +
+           std::to_string(available) + " bytes follow the header";
+  if (xxh3_64bits(file.take_back(length)) != read64le(suffix + 8))
+    return "checksum mismatch";
+  return "";
+}
+
+/// Whether this process has already reported the corrupt entry `path`.
+bool alreadyReported(StringRef path) {
+  static std::mutex mutex;
+  static StringSet<> reported;
+  std::lock_guard<std::mutex> lock(mutex);
+  return !reported.insert(path).second;
+}
+
+void warnToStderr(const std::string &message) { errs() << message << "\n"; }
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// KeyBuilder
+//===----------------------------------------------------------------------===//
+
+KeyBuilder &KeyBuilder::add(StringRef field) {
+  addField(hash_, 's', field);
+  return *this;
+}
+
+KeyBuilder &KeyBuilder::add(int64_t value) {
+  char bytes[8];
+  support::endian::write64le(bytes, static_cast<uint64_t>(value));
+  addField(hash_, 'i', StringRef(bytes, sizeof(bytes)));
+  return *this;
+}
+
+std::string KeyBuilder::hex() const {
+  SHA256 hash = hash_; // final() consumes the state; keep ours addable.
+  return toHex(hash.final(), /*LowerCase=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// DiskCache
+//===----------------------------------------------------------------------===//
+
+DiskCache &DiskCache::global() {
+  static DiskCache cache = fromEnvironment();
+  return cache;
+}
+
+DiskCache DiskCache::fromEnvironment(WarningHandler handler) {
+  if (!handler)
+    handler = warnToStderr;
+  auto env = [](StringRef name) {
+    return sys::Process::GetEnv(name).value_or("");
+  };
+  std::string setting = env("KTC_CACHE");
+  for (StringRef off : {"off", "0", "false", "no"})
+    if (StringRef(setting).trim().equals_insensitive(off))
+      return DiskCache("", false, std::move(handler));
+
+  SmallString<256> dir(env("KTC_CACHE_DIR"));
+  if (dir.empty()) {
+    // The XDG base directory spec ignores relative paths.
+    std::string xdg = env("XDG_CACHE_HOME");
+    std::string home = env("HOME");
+    if (!xdg.empty() && sys::path::is_absolute(xdg)) {
+      sys::path::append(dir, xdg, "ktc");
+    } else if (!home.empty()) {
+      sys::path::append(dir, home, ".cache", "ktc");
+    } else {
+      handler("ktc: warning: neither KTC_CACHE_DIR, XDG_CACHE_HOME nor HOME "
+              "is set; the kernel cache is off");
+      return DiskCache("", false, std::move(handler));
+    }
+  }
+  return DiskCache(dir.str().str(), true, std::move(handler));
+}
+
+DiskCache::DiskCache(std::string dir, bool enabled)
+    : DiskCache(std::move(dir), enabled, warnToStderr) {}
+
+DiskCache::DiskCache(std::string dir, bool enabled, WarningHandler handler)
+    : dir_(std::move(dir)), enabled_(enabled), handler_(std::move(handler)) {}
+
+std::string DiskCache::pathFor(StringRef key) const {
+  SmallString<256> path(dir_);
+  sys::path::append(path, key.take_front(2), key + ".bin");
+  return path.str().str();
+}
+
+std::optional<std::string> DiskCache::get(StringRef key) {
+  if (!enabled_)
+    return std::nullopt;
+  auto miss = [&] {
+    ++misses_;
+    return std::nullopt;
+  };
+  if (!isValidKey(key))
+    return miss();
+
+  std::string path = pathFor(key);
+  int fd;
+  if (sys::fs::openFileForRead(path, fd))
+    return miss();
+  // Read the whole file with read(2), never mmap: a writer truncating or
+  // overwriting the file in place could fault us, or change bytes under us
+  // after we validated them. (MemoryBuffer maps large files even when told
+  // they are volatile, unless it must also NUL-terminate them.)
+  sys::fs::file_status status;
+  SmallVector<char, 0> bytes;
+  bool read = !sys::fs::status(fd, status) &&
+              sys::fs::is_regular_file(status);
+  if (read) {
+    bytes.reserve(status.getSize() + sys::fs::DefaultReadChunkSize);
+    if (Error error = sys::fs::readNativeFileToEOF(fd, bytes)) {
+      consumeError(std::move(error));
+      read = false;
+    }
+  }
+  sys::fs::closeFile(fd);
+  if (!read)
+    return miss();
+
+  StringRef file(bytes.data(), bytes.size());
+  std::string reason = validate(file, key);
+  if (reason.empty()) {
+    ++hits_;
+    return file.take_back(file.size() - PrefixSize - key.size() - SuffixSize)
+        .str();
+  }
+
+  ++corrupt_;
+  // Remove the file we read, not a valid one that a writer renamed in since.
+  sys::fs::UniqueID now;
+  if (!sys::fs::getUniqueID(path, now) && now == status.getUniqueID())
+    sys::fs::remove(path);
+  if (!alreadyReported(path))
+    warn("ktc: warning: removed a corrupt kernel cache entry " + path + ": " +
+         reason + "; rebuilding it");
+  return miss();
+}
+
+bool DiskCache::put(StringRef key, StringRef payload) {
+  if (!enabled_ || !isValidKey(key))
+    return false;
+
+  std::string path = pathFor(key);
+  StringRef parent = sys::path::parent_path(path);
+  if (std::error_code ec = sys::fs::create_directories(parent))
+    return writeFailed(ec.message());
+  SmallString<256> model(parent), temp;
+  sys::path::append(model, key + ".tmp-%%%%%%");
+  int fd;
+  if (std::error_code ec = sys::fs::createUniqueFile(model, fd, temp))
+    return writeFailed(ec.message());
+
+  char prefix[PrefixSize], suffix[SuffixSize];
+  std::memcpy(prefix, Magic, sizeof(Magic));
+  support::endian::write32le(prefix + 8, FormatVersion);
+  support::endian::write32le(prefix + 12, key.size());
+  support::endian::write64le(suffix, payload.size());
+  support::endian::write64le(suffix + 8, xxh3_64bits(payload));
+
+  std::error_code ec;
+  {
+    raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os.write(prefix, sizeof(prefix)) << key;
+    os.write(suffix, sizeof(suffix)) << payload;
+    os.close();
+    ec = os.error();
+    os.clear_error(); // Handled here; the destructor would abort otherwise.
+  }
+  if (!ec)
+    ec = sys::fs::rename(temp, path);
+  if (ec) {
+    sys::fs::remove(temp);
+    return writeFailed(ec.message());
+  }
+  ++writes_;
+  return true;
+}
+
+bool DiskCache::writeFailed(const std::string &reason) {
+  ++writeFailures_;
+  if (!warnedWrite_.exchange(true))
+    warn("ktc: warning: cannot write to the kernel cache " + dir_ + ": " +
+         reason + "; kernels still run, uncached");
+  return false;
+}
+
+Stats DiskCache::stats() const {
+  return {hits_.load(), misses_.load(), corrupt_.load(), writes_.load(),
+          writeFailures_.load()};
+}
+
+void DiskCache::setWarningHandler(WarningHandler handler) {
+  std::lock_guard<std::mutex> lock(handlerMutex_);
+  handler_ = handler ? std::move(handler) : warnToStderr;
+}
+
+void DiskCache::warn(const std::string &message) {
+  WarningHandler handler;
+  {
+    std::lock_guard<std::mutex> lock(handlerMutex_);
+    handler = handler_;
+  }
+  handler(message); // Outside the lock: the handler may call back into us.
+}
+
+} // namespace ktc::cache
