@@ -1,23 +1,29 @@
 //===- example.h - what the example programs share ---------------*- C++ -*-===//
 //
-// Flags of the form --name=value, random inputs, the float64 check, and the
-// last line every example prints (PASS or FAIL).
+// Flags of the form --name=value, random inputs, the float64 references and
+// check, --bench=1's timing line, and the last line every example prints
+// (PASS or FAIL). ktc-bench checks its kernels with the same helpers.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KTC_EXAMPLES_COMMON_EXAMPLE_H
 #define KTC_EXAMPLES_COMMON_EXAMPLE_H
 
+#include "ktc/Bench.h"
 #include "ktc/ktc.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace example {
@@ -85,28 +91,107 @@ inline std::vector<float> randomVector(size_t n, uint64_t seed) {
   return v;
 }
 
-/// Prints the max relative error and the last line; returns the exit code.
-inline int report(const std::vector<float> &got,
-                  const std::vector<double> &want, double tolerance,
-                  const std::string &what) {
-  double worst = 0;
-  size_t bad = 0;
+/// Softmax of each row of a rows x cols matrix, in float64; the rows are
+/// shared out over the host's threads (ktc-bench checks ~100 large shapes).
+inline std::vector<double> softmaxReference(const std::vector<float> &in,
+                                            int64_t rows, int64_t cols) {
+  std::vector<double> out(in.size());
+  auto someRows = [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) {
+      const float *row = &in[r * cols];
+      double m = -INFINITY, s = 0;
+      for (int64_t c = 0; c < cols; ++c)
+        m = std::max(m, double(row[c]));
+      for (int64_t c = 0; c < cols; ++c)
+        s += std::exp(double(row[c]) - m);
+      for (int64_t c = 0; c < cols; ++c)
+        out[r * cols + c] = std::exp(double(row[c]) - m) / s;
+    }
+  };
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  int64_t chunk = ktc::cdiv(rows, threads);
+  std::vector<std::thread> pool;
+  for (int64_t begin = 0; begin < rows; begin += chunk)
+    pool.emplace_back(someRows, begin, std::min(rows, begin + chunk));
+  for (std::thread &t : pool)
+    t.join();
+  return out;
+}
+
+/// How far a result is from its float64 reference.
+struct Check {
+  double worst = 0; // the largest relative error
+  size_t bad = 0;   // elements off by more than the tolerance
+};
+inline Check check(const std::vector<float> &got,
+                   const std::vector<double> &want, double tolerance) {
+  Check c;
   for (size_t i = 0; i < got.size(); ++i) {
     double err = std::isfinite(got[i])
                      ? std::fabs(got[i] - want[i]) /
                            std::max(std::fabs(want[i]), 1e-30)
                      : INFINITY; // unwritten (poisoned) or broken
-    worst = std::max(worst, err);
-    bad += !(err <= tolerance);
+    c.worst = std::max(c.worst, err);
+    c.bad += !(err <= tolerance);
   }
-  std::printf("max relative error: %.3g (tolerance %.1g)\n", worst, tolerance);
-  if (bad) {
-    std::printf("FAIL %s: %zu of %zu elements off\n", what.c_str(), bad,
+  return c;
+}
+
+/// Prints the max relative error and the last line; returns the exit code.
+inline int report(const std::vector<float> &got,
+                  const std::vector<double> &want, double tolerance,
+                  const std::string &what) {
+  Check c = check(got, want, tolerance);
+  std::printf("max relative error: %.3g (tolerance %.1g)\n", c.worst,
+              tolerance);
+  if (c.bad) {
+    std::printf("FAIL %s: %zu of %zu elements off\n", what.c_str(), c.bad,
                 got.size());
     return 1;
   }
   std::printf("PASS %s\n", what.c_str());
   return 0;
+}
+
+/// --bench=1: times `launch` with ktc::bench::do_bench (Triton's protocol:
+/// L2 flushed before each repetition) and prints its line, e.g.
+/// "bench: 0.1903 ms median (p20 0.1881, p80 0.1930), 1058.3 GB/s".
+inline void printBench(ktc::Device &device, const std::function<void()> &launch,
+                       double bytes) {
+  ktc::bench::Result r = ktc::bench::do_bench(device, launch);
+  std::printf("bench: %.4f ms median (p20 %.4f, p80 %.4f), %.1f GB/s\n",
+              r.median_ms, r.p20_ms, r.p80_ms,
+              ktc::bench::gbps(bytes, r.median_ms));
+}
+
+/// --info=1: what the kernel uses on `target` and its occupancy there, e.g.
+/// "gfx942: 34 VGPRs, ..." then "occupancy: 4 workgroups (32 waves) per CU
+/// of 32, limited by waves".
+inline void printInfo(const ktc::KernelInfo &info, const std::string &target) {
+  std::printf("%s\n", ktc::to_string(info).c_str());
+  if (target == "cpu" || target == "host") {
+    std::printf("occupancy: one program per hardware thread (%d)\n",
+                ktc::Device::get("cpu").compute_units());
+    return;
+  }
+  std::optional<ktc::DeviceLimits> limits =
+      target == "cuda" || target == "hip"
+          ? ktc::limits_for(ktc::Device::get(target))
+          : ktc::limits_for(info.target);
+  if (!limits) {
+    std::printf("occupancy: no limits known for %s\n", info.target.c_str());
+    return;
+  }
+  ktc::Occupancy o = ktc::occupancy(info, *limits);
+  std::printf("occupancy: %s%s", ktc::to_string(o).c_str(),
+              info.registers < 0 ? " (registers not counted: the driver "
+                                   "allocates them when it loads the PTX)"
+                                 : "");
+  if (limits->compute_units > 0)
+    std::printf("; %d programs resident on %d compute units",
+                o.workgroups_per_cu * limits->compute_units,
+                limits->compute_units);
+  std::printf("\n");
 }
 
 } // namespace example

@@ -9,9 +9,11 @@
 #ifndef KTC_EXAMPLES_KERNELS_LAUNCH_H
 #define KTC_EXAMPLES_KERNELS_LAUNCH_H
 
+#include "ktc/Occupancy.h"
 #include "ktc/ktc.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace ktc::seeds {
 
@@ -23,13 +25,21 @@ inline int fused_num_warps(int64_t block) {
   return int(std::clamp<int64_t>(next_pow2(std::max<int64_t>(warps, 1)), 4, 16));
 }
 
-/// Programs of the persistent fused softmax on `device`: as many as run at
-/// once (compute units x workgroups per compute unit), at most one per row.
+/// Programs of the persistent fused softmax on `device`: as many as are
+/// resident at once, compute units x workgroups per compute unit, the
+/// occupancy of the kernel as compiled for the device (its registers and
+/// shared memory against the device's limits); at most one per row. On the
+/// CPU: one per hardware thread.
 template <typename K>
 int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
                        int num_warps) {
-  (void)kernel, (void)block, (void)num_warps;
-  return std::min<int64_t>(rows, device.compute_units());
+  int64_t programs = device.compute_units();
+  if (std::optional<DeviceLimits> limits = limits_for(device)) {
+    KernelInfo info =
+        kernel.info(name(device.kind()), block, Options{.num_warps = num_warps});
+    programs *= std::max(occupancy(info, *limits).workgroups_per_cu, 1);
+  }
+  return std::min<int64_t>(rows, programs);
 }
 
 } // namespace ktc::seeds

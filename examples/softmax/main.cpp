@@ -1,6 +1,7 @@
 //===- softmax - naive, online and fused softmax, checked against float64 ---===//
 
 #include "examples/common/example.h"
+#include "examples/kernels/launch.h"
 #include "examples/kernels/seeds.h"
 
 using namespace ktc;
@@ -16,14 +17,20 @@ static const char *kUsage = R"(usage: softmax [flags]
   --rows=M --cols=N             the matrix (default 1823 x 781)
   --block=B                     BLOCK for naive and online (default 256); fused
                                 uses next_pow2(cols), at most 16384
-  --programs=P                  fused: number of programs (default: the device's
-                                compute units, at most rows)
+  --warps=W                     waves per program (default 4; fused: one per 1024
+                                columns of the block, from 4 to 16)
+  --programs=P                  fused: number of programs (default: as many as are
+                                resident at once: compute units x occupancy of the
+                                compiled kernel, at most rows)
   --seed=S                      random seed (default 0)
   --emit=mlir|llvm|asm|bin      print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
   --out=FILE                    where --emit writes (default stdout)
   --info=1                      print what the kernel uses on --target (registers,
-                                LDS/shared memory, scratch, spills) instead of running it
+                                LDS/shared memory, scratch, spills) and its occupancy
+                                instead of running it (--target=cuda|hip|cpu: the device)
+  --bench=1                     after the check, time the launch with ktc::bench::do_bench
+                                (L2 flushed before each repetition) and print the median
 )";
 
 /// The widest row the fused kernel takes: one block of 2^14 floats.
@@ -33,28 +40,13 @@ constexpr int64_t kMaxFusedCols = 16384;
 constexpr int kTiledRows = 4;
 constexpr int64_t kMaxTiledCols = 1024;
 
-static std::vector<double> reference(const std::vector<float> &in,
-                                     int64_t rows, int64_t cols) {
-  std::vector<double> out(in.size());
-  for (int64_t r = 0; r < rows; ++r) {
-    const float *row = &in[r * cols];
-    double m = -INFINITY, s = 0;
-    for (int64_t c = 0; c < cols; ++c)
-      m = std::max(m, double(row[c]));
-    for (int64_t c = 0; c < cols; ++c)
-      s += std::exp(double(row[c]) - m);
-    for (int64_t c = 0; c < cols; ++c)
-      out[r * cols + c] = std::exp(double(row[c]) - m) / s;
-  }
-  return out;
-}
-
 int main(int argc, char **argv) {
   example::Flags flags(argc, argv,
                        {{"variant", "fused"}, {"device", "auto"},
                         {"rows", "1823"}, {"cols", "781"}, {"block", "256"},
-                        {"programs", "0"}, {"seed", "0"}, {"emit", ""},
-                        {"target", "host"}, {"out", ""}, {"info", "0"}},
+                        {"programs", "0"}, {"warps", "0"}, {"seed", "0"}, {"emit", ""},
+                        {"target", "host"}, {"out", ""}, {"info", "0"},
+                        {"bench", "0"}},
                        kUsage);
   try {
     const std::string variant = flags.str("variant");
@@ -80,28 +72,34 @@ int main(int argc, char **argv) {
                     ? int(next_pow2(cols))
                     : int(flags.integer("block"));
 
+    int warps = int(flags.integer("warps"));
+    if (warps <= 0)
+      warps = variant == "fused" ? seeds::fused_num_warps(block) : 4;
+    const Options options{.num_warps = warps};
+
     auto naive = Kernel("softmax_naive", seeds::softmax_naive);
     auto online = Kernel("softmax_online", seeds::softmax_online);
     auto fused = Kernel("softmax_fused", seeds::softmax_fused);
     auto tiled = Kernel("softmax_tiled", seeds::softmax_tiled);
     if (flags.str("info") == "1") {
       const std::string &target = flags.str("target");
-      KernelInfo info = variant == "naive"    ? naive.info(target, block)
-                        : variant == "online" ? online.info(target, block)
-                        : variant == "tiled"
-                            ? tiled.info(target, kTiledRows, block)
-                            : fused.info(target, block);
-      std::printf("%s\n", to_string(info).c_str());
+      KernelInfo info =
+          variant == "naive"    ? naive.info(target, block, options)
+          : variant == "online" ? online.info(target, block, options)
+          : variant == "tiled"  ? tiled.info(target, kTiledRows, block, options)
+                                : fused.info(target, block, options);
+      example::printInfo(info, target);
       return 0;
     }
     if (!flags.str("emit").empty()) {
       const std::string &stage = flags.str("emit"), &target = flags.str("target");
       return example::writeOut(
-          flags, variant == "naive"    ? naive.emit(stage, target, block)
-                 : variant == "online" ? online.emit(stage, target, block)
-                 : variant == "tiled"
-                     ? tiled.emit(stage, target, kTiledRows, block)
-                     : fused.emit(stage, target, block));
+          flags,
+          variant == "naive"    ? naive.emit(stage, target, block, options)
+          : variant == "online" ? online.emit(stage, target, block, options)
+          : variant == "tiled"
+              ? tiled.emit(stage, target, kTiledRows, block, options)
+              : fused.emit(stage, target, block, options));
     }
 
     Device &device = Device::get(flags.str("device"));
@@ -109,26 +107,37 @@ int main(int argc, char **argv) {
     Buffer<float> in(device, hin);
     Buffer<float> out(device, std::vector<float>(hin.size(), NAN)); // poisoned
     int64_t programs = rows;
-    if (variant == "naive") {
-      naive.launch({rows}, in, out, cols, cols, block);
-    } else if (variant == "online") {
-      online.launch({rows}, in, out, cols, cols, block);
-    } else if (variant == "tiled") {
+    if (variant == "tiled") {
       programs = cdiv(rows, kTiledRows);
-      tiled.launch({programs}, out, in, cols, cols, rows, cols, kTiledRows,
-                   block);
-    } else {
+    } else if (variant == "fused") {
       programs = flags.integer("programs");
-      if (programs <= 0)
-        programs = device.compute_units();
-      programs = std::min(programs, rows);
-      fused.launch({programs}, out, in, cols, cols, rows, cols, block);
+      programs = programs > 0 ? std::min(programs, rows)
+                              : seeds::fused_programs(fused, device, rows,
+                                                      block, warps);
     }
+    auto run = [&] {
+      if (variant == "naive")
+        naive.launch({rows}, in, out, cols, cols, block, options);
+      else if (variant == "online")
+        online.launch({rows}, in, out, cols, cols, block, options);
+      else if (variant == "tiled")
+        tiled.launch({programs}, out, in, cols, cols, rows, cols, kTiledRows,
+                     block, options);
+      else
+        fused.launch({programs}, out, in, cols, cols, rows, cols, block,
+                     options);
+    };
+    run();
     device.synchronize();
-    std::printf("softmax %s: %lld x %lld, BLOCK %d, %lld programs, on %s\n",
-                variant.c_str(), (long long)rows, (long long)cols, block,
+    std::vector<float> got = out.to_host();
+    std::printf("softmax %s: %lld x %lld, BLOCK %d, %d warps, %lld programs, "
+                "on %s\n",
+                variant.c_str(), (long long)rows, (long long)cols, block, warps,
                 (long long)programs, device.name().c_str());
-    return example::report(out.to_host(), reference(hin, rows, cols), 1e-4,
+    if (flags.str("bench") == "1")
+      example::printBench(device, run, 8.0 * rows * cols);
+    return example::report(got, example::softmaxReference(hin, rows, cols),
+                           1e-4,
                            "softmax " + variant + " " + std::to_string(rows) +
                                "x" + std::to_string(cols));
   } catch (const Error &e) {

@@ -15,6 +15,8 @@ static const char *kUsage = R"(usage: vector_add [flags]
   --out=FILE                   where --emit writes (default stdout)
   --time=1                     after the check, time 10 more launches with device
                                events and print the mean (not a benchmark: no L2 flush)
+  --bench=1                    after the check, time the launch with ktc::bench::do_bench
+                               (L2 flushed before each repetition) and print the median
   --info=1                     print what the kernel uses on --target (registers,
                                LDS/shared memory, scratch, spills) instead of running it
 )";
@@ -24,14 +26,15 @@ int main(int argc, char **argv) {
                        {{"device", "auto"}, {"size", "98432"},
                         {"block", "1024"}, {"seed", "0"}, {"emit", ""},
                         {"target", "host"}, {"out", ""}, {"info", "0"},
-                        {"time", "0"}},
+                        {"time", "0"}, {"bench", "0"}},
                        kUsage);
   try {
     auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
                       seeds::vector_add);
     int block = flags.integer("block");
     if (flags.str("info") == "1") {
-      std::printf("%s\n", to_string(add.info(flags.str("target"), block)).c_str());
+      example::printInfo(add.info(flags.str("target"), block),
+                         flags.str("target"));
       return 0;
     }
     if (!flags.str("emit").empty())
@@ -46,8 +49,10 @@ int main(int argc, char **argv) {
     auto hx = example::randomVector(n, seed), hy = example::randomVector(n, seed + 1);
     Buffer<float> x(device, hx), y(device, hy);
     Buffer<float> out(device, std::vector<float>(n, NAN)); // poisoned
-    add.launch({cdiv(n, block)}, x, y, out, n, block);
+    auto run = [&] { add.launch({cdiv(n, block)}, x, y, out, n, block); };
+    run();
     device.synchronize();
+    std::vector<float> got = out.to_host();
 
     std::vector<double> want(n);
     for (int64_t i = 0; i < n; ++i)
@@ -64,7 +69,9 @@ int main(int argc, char **argv) {
       std::printf("time: %.4f ms per launch, %.1f GB/s (mean of 10, events)\n",
                   ms, 3.0 * 4 * n / (ms * 1e6));
     }
-    return example::report(out.to_host(), want, 1e-6,
+    if (flags.str("bench") == "1")
+      example::printBench(device, run, 12.0 * n);
+    return example::report(got, want, 1e-6,
                            "vector_add size=" + std::to_string(n));
   } catch (const Error &e) {
     std::fprintf(stderr, "%s\n", e.what());

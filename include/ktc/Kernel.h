@@ -341,7 +341,28 @@ public:
     return cache_->entries.size();
   }
 
+  /// The parameters, without constexpr values (for checking launches).
+  std::vector<detail::ParamSpec> param_specs() const {
+    return [&]<size_t... I>(std::index_sequence<I...>) {
+      return std::vector<detail::ParamSpec>{base_spec<I>()...};
+    }(std::make_index_sequence<kNumParams>());
+  }
+
 private:
+  template <typename> friend class Autotuner;
+
+  /// The MLIR of the kernel with the constexprs of `launchArgs` (checked).
+  std::string ir_for(const std::vector<detail::LaunchArg> &launchArgs,
+                     const Options &options, std::source_location loc) const {
+    detail::checkOptions(options, loc);
+    std::vector<detail::ConstexprValue> constexprs =
+        detail::checkConstexprs(name_, param_specs(), launchArgs, loc);
+    return trace_with(constexpr_tuple(constexprs,
+                                      std::make_index_sequence<kNumParams>()),
+                      options, std::make_index_sequence<kNumParams>(),
+                      [](detail::Trace &trace) { return trace.finish(); });
+  }
+
   void launch_with(const Grid &grid, const Options &options,
                    std::vector<detail::LaunchArg> launchArgs) const {
     detail::checkOptions(options, grid.loc);
@@ -355,12 +376,6 @@ private:
     detail::launch(*executable, name_, params, launchArgs, grid);
   }
 
-  /// The parameters without constexpr values (for checking launches).
-  std::vector<detail::ParamSpec> param_specs() const {
-    return [&]<size_t... I>(std::index_sequence<I...>) {
-      return std::vector<detail::ParamSpec>{base_spec<I>()...};
-    }(std::make_index_sequence<kNumParams>());
-  }
   template <size_t I> detail::ParamSpec base_spec() const {
     using P = std::tuple_element_t<I, Params>;
     detail::ParamSpec s;

@@ -68,6 +68,9 @@ struct DeviceLimits {
 /// nullopt for an unknown arch and for "host". Accepts target-id suffixes
 /// ("gfx942:sramecc+:xnack-") and NVIDIA's "a"/"f" variants ("sm_90a").
 std::optional<DeviceLimits> limits_for(const std::string &arch);
+/// The limits of a device in this process, compute_units included; nullopt
+/// for the CPU. (Part of the runtime, KtcRuntime.)
+std::optional<DeviceLimits> limits_for(Device &device);
 
 struct Occupancy {
   int workgroups_per_cu = 0; // blocks per SM on NVIDIA

@@ -6,6 +6,7 @@
 #include "ktc/DType.h"
 #include "ktc/Error.h"
 #include "ktc/Kernel.h"
+#include "ktc/Occupancy.h"
 #include "ktc/Ops.h"
 #include "ktc/Runtime.h"
 #include "ktc/Value.h"

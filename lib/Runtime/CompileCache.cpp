@@ -60,6 +60,8 @@ std::string cacheKey(mlir::ModuleOp module, DeviceImpl &device,
 
 } // namespace
 
+const char *buildId() { return kBuildId; }
+
 std::shared_ptr<Executable> compileCached(mlir::ModuleOp module,
                                           llvm::StringRef kernel,
                                           DeviceImpl &device, unsigned numWarps,

@@ -2,6 +2,8 @@
 
 #include "Device.h"
 
+#include "ktc/Occupancy.h"
+
 #include <cstdlib>
 #include <mutex>
 
@@ -17,6 +19,15 @@ const char *name(DeviceKind kind) {
     return "hip";
   }
   return "?";
+}
+
+std::optional<DeviceLimits> limits_for(Device &device) {
+  if (device.kind() == DeviceKind::CPU)
+    return std::nullopt;
+  std::optional<DeviceLimits> limits = limits_for(device.impl().target());
+  if (limits)
+    limits->compute_units = device.compute_units();
+  return limits;
 }
 
 namespace detail {

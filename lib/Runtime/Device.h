@@ -113,6 +113,9 @@ std::shared_ptr<Executable> compileCached(mlir::ModuleOp module,
                                           DeviceImpl &device, unsigned numWarps,
                                           int numStages, Dumper &dumper);
 
+/// The SHA-256 of ktc's sources (part of every disk cache key).
+const char *buildId();
+
 /// The host CPU.
 std::unique_ptr<DeviceImpl> createCpuDevice();
 /// The first NVIDIA GPU, or null with `why` set.
