@@ -23,4 +23,4 @@ echo "ktc-bench: rc=$? in $(( $(date +%s) - start )) s" | tee -a "$dir/gpu.txt"
 start=$(date +%s)
 PYTHONUNBUFFERED=1 timeout 270 python3 bench/peer.py --out "$dir" ${quick:+--quick} > "$dir/peer.log" 2>&1
 echo "peer.py: rc=$? in $(( $(date +%s) - start )) s" | tee -a "$dir/gpu.txt"
-tail -5 "$dir/ktc.log" "$dir/peer.log"
+tail -n 5 "$dir/ktc.log" "$dir/peer.log"

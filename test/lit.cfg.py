@@ -21,7 +21,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ktc_tools_dir, config.llvm_tools_dir]
-tools = ["ktc-opt", "ktc-compile", "vector_add", "softmax"]
+tools = ["ktc-opt", "ktc-compile", "vector_add", "softmax", "autotune"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The examples' compiled kernels go to a cache of the test tree's own (lit

@@ -17,13 +17,11 @@
 
 namespace ktc::seeds {
 
-/// Waves per program of the fused softmax for a BLOCK-wide row: enough
-/// threads that each keeps at most 32 floats of the row in registers, from
-/// 4 up to 16 waves.
-inline int fused_num_warps(int64_t block) {
-  int64_t warps = block / (32 * 32);
-  return int(std::clamp<int64_t>(next_pow2(std::max<int64_t>(warps, 1)), 4, 16));
-}
+/// Waves per program of the fused softmax for a BLOCK-wide row, tuned on an
+/// H200 (bench/tune-fused.sh, docs/bench): 4 up to rows of 8192 (more
+/// programs per SM beat more waves per program), 16 for 16384 (64 floats a
+/// thread would spill).
+inline int fused_num_warps(int64_t block) { return block <= 8192 ? 4 : 16; }
 
 /// Programs of the persistent fused softmax on `device`: as many as are
 /// resident at once, compute units x workgroups per compute unit, the

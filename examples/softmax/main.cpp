@@ -17,8 +17,8 @@ static const char *kUsage = R"(usage: softmax [flags]
   --rows=M --cols=N             the matrix (default 1823 x 781)
   --block=B                     BLOCK for naive and online (default 256); fused
                                 uses next_pow2(cols), at most 16384
-  --warps=W                     waves per program (default 4; fused: one per 1024
-                                columns of the block, from 4 to 16)
+  --warps=W                     waves per program (default 4; fused: 4 up to
+                                8192 columns, then 16)
   --programs=P                  fused: number of programs (default: as many as are
                                 resident at once: compute units x occupancy of the
                                 compiled kernel, at most rows)

@@ -342,11 +342,7 @@ public:
   }
 
   /// The parameters, without constexpr values (for checking launches).
-  std::vector<detail::ParamSpec> param_specs() const {
-    return [&]<size_t... I>(std::index_sequence<I...>) {
-      return std::vector<detail::ParamSpec>{base_spec<I>()...};
-    }(std::make_index_sequence<kNumParams>());
-  }
+  const std::vector<detail::ParamSpec> &param_specs() const { return params_; }
 
 private:
   template <typename> friend class Autotuner;
@@ -366,7 +362,7 @@ private:
   void launch_with(const Grid &grid, const Options &options,
                    std::vector<detail::LaunchArg> launchArgs) const {
     detail::checkOptions(options, grid.loc);
-    std::vector<detail::ParamSpec> params = param_specs();
+    const std::vector<detail::ParamSpec> &params = params_;
     std::vector<detail::ConstexprValue> constexprs =
         detail::checkConstexprs(name_, params, launchArgs, grid.loc);
     Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
@@ -494,10 +490,17 @@ private:
     return finish(trace);
   }
 
+  std::vector<detail::ParamSpec> make_param_specs() const {
+    return [&]<size_t... I>(std::index_sequence<I...>) {
+      return std::vector<detail::ParamSpec>{base_spec<I>()...};
+    }(std::make_index_sequence<kNumParams>());
+  }
+
   std::string name_;
   std::vector<std::string> names_;
   F fn_;
   std::source_location defined_;
+  std::vector<detail::ParamSpec> params_ = make_param_specs();
   std::shared_ptr<Cache> cache_ = std::make_shared<Cache>();
 };
 

@@ -106,13 +106,38 @@ struct ExpLowering : OpConversionPattern<Op> {
   const LoweringState &state;
 };
 
+/// f32 division, on scalars and blocks, as the target divides.
+struct DivLowering : OpConversionPattern<arith::DivFOp> {
+  DivLowering(const TypeConverter &converter, MLIRContext *ctx,
+              const LoweringState &state)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isF32())
+      return rewriter.notifyMatchFailure(op, "f32 only");
+    SmallVector<Value> values;
+    for (auto [lhs, rhs] : llvm::zip_equal(adaptor.getLhs(), adaptor.getRhs()))
+      values.push_back(state.target->divide(rewriter, op.getLoc(), lhs, rhs));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+  const LoweringState &state;
+};
+
 } // namespace
+
+Value mlir::ktc::TargetInfo::divide(OpBuilder &b, Location loc, Value lhs,
+                                    Value rhs) const {
+  return arith::DivFOp::create(b, loc, lhs, rhs);
+}
 
 void mlir::ktc::populateElementwisePatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns,
                                             const LoweringState &state) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseLowering, ConstantLowering>(converter, ctx);
-  patterns.add<ExpLowering<math::ExpOp, true>, ExpLowering<math::Exp2Op, false>>(
-      converter, ctx, state);
+  patterns.add<ExpLowering<math::ExpOp, true>, ExpLowering<math::Exp2Op, false>,
+               DivLowering>(converter, ctx, state);
 }

@@ -46,6 +46,10 @@ public:
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
   /// 2^x for an f32 x, with the hardware instruction.
   virtual Value exp2(OpBuilder &b, Location loc, Value x) const = 0;
+  /// lhs / rhs for f32 values: what Triton's `/` gives on the target.
+  /// IEEE division unless a target says otherwise.
+  virtual Value divide(OpBuilder &b, Location loc, Value lhs,
+                       Value rhs) const;
 
   unsigned globalAddressSpace() const { return 1; }
   unsigned sharedAddressSpace() const { return 3; }

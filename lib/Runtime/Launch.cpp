@@ -19,6 +19,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cmath>
 #include <cstdio>
@@ -137,13 +138,15 @@ Device &launchDevice(const std::string &kernel,
   return device ? *device : Device::get("auto", loc);
 }
 
-/// Writes a scalar argument into its slot, in the parameter's type.
-static void scalarSlot(const ParamSpec &p, const LaunchArg &a,
-                       const std::string &what, uint64_t &slot,
+/// Writes scalar argument `i` into its slot, in the parameter's type.
+static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
+                       const LaunchArg &a, uint64_t &slot,
                        std::source_location loc) {
+  const ParamSpec &p = params[i];
   DType t = p.kind.dtype;
   auto fail = [&](const std::string &why) {
-    throw Error(what + " is a " + paramType(p) + ", " + why, loc);
+    throw Error(describe(params, i) + " is a " + paramType(p) + ", " + why,
+                loc);
   };
   if (a.kind == Kind::Buffer || a.kind == Kind::Null)
     fail("got " + argType(a));
@@ -199,32 +202,27 @@ void launch(Executable &executable, const std::string &kernel,
                       std::to_string(dims[i]) + " is larger than 2147483647",
                   loc);
   }
-  std::vector<uint64_t> slots;
-  slots.reserve(params.size());
+  // The hot path of every launch: no heap allocation for up to 16
+  // arguments, messages built only on errors.
+  llvm::SmallVector<uint64_t, 16> slots;
   for (size_t i = 0; i < params.size(); ++i) {
     if (!params[i].runtime)
       continue;
     const ParamSpec &p = params[i];
     const LaunchArg &a = args[i];
-    std::string what = describe(params, i);
     slots.push_back(0);
     if (!p.kind.pointer) {
-      scalarSlot(p, a, what, slots.back(), loc);
+      scalarSlot(params, i, a, slots.back(), loc);
       continue;
     }
-    std::string want = std::string("Buffer<") + name(p.kind.dtype) + ">";
-    if (a.kind != Kind::Buffer)
-      throw Error(what + " is a " + paramType(p) + " and needs a " + want +
-                      ", got " + argType(a),
+    if (a.kind != Kind::Buffer || a.dtype != p.kind.dtype)
+      throw Error(describe(params, i) + " is a " + paramType(p) +
+                      " and needs a Buffer<" + name(p.kind.dtype) + ">, got " +
+                      argType(a),
                   loc);
-    if (a.dtype != p.kind.dtype)
-      throw Error(what + " is a " + paramType(p) + " and needs a " + want +
-                      ", got " + argType(a),
-                  loc);
-    uint64_t addr = reinterpret_cast<uint64_t>(address(*a.memory));
-    slots.back() = addr;
+    slots.back() = reinterpret_cast<uint64_t>(address(*a.memory));
   }
-  std::vector<void *> pointers;
+  llvm::SmallVector<void *, 16> pointers;
   for (uint64_t &s : slots)
     pointers.push_back(&s);
   executable.launch(pointers.data(), pointers.size(),

@@ -52,6 +52,15 @@ public:
                b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f"), ValueRange{x})
         .getResult(0);
   }
+  Value divide(OpBuilder &b, Location loc, Value lhs,
+               Value rhs) const override {
+    // div.full.f32 (at most 2 ulp from the exact quotient), as Triton's `/`
+    // on f32: IEEE div.rn.f32 is a dozen instructions with a slow path.
+    return LLVM::CallIntrinsicOp::create(b, loc, b.getF32Type(),
+                                         b.getStringAttr("llvm.nvvm.div.full"),
+                                         ValueRange{lhs, rhs})
+        .getResult(0);
+  }
   void markKernel(Operation *func, unsigned numThreads) const override {
     Builder b(func->getContext());
     func->setAttr("nvvm.kernel", b.getUnitAttr());
