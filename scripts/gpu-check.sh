@@ -49,6 +49,10 @@ for shape in 1823x781 3x5 4096x1024 7x16384 8192x8192; do
     --rows=${shape%x*} --cols=${shape#*x} --seed=11
 done
 
+# The autotuner on the GPU: every config timed, the winners checked.
+check "autotune n=98433 1823x781" $bin/autotune --device=cuda --verbose=1 \
+  --size=98433 --rows=1823 --cols=781 --seed=17
+
 # Memory checking of the masked kernels at odd sizes.
 CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=781" \

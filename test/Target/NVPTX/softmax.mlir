@@ -20,3 +20,6 @@
 // FUSED-COUNT-5: shfl.sync.bfly.b32
 // FUSED: ex2.approx.ftz.f32
 // FUSED-COUNT-5: shfl.sync.bfly.b32
+// Division as Triton's `/` on f32: div.full.f32, never the IEEE sequence.
+// FUSED: div.full.f32
+// FUSED-NOT: div.rn.f32
