@@ -67,6 +67,13 @@ def Ktc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
       return ::llvm::StringLiteral("ktc.num_warps");
     }
+    /// A kernel's ktc.num_warps, if it has one.
+    static std::optional<unsigned> getNumWarps(::mlir::Operation *kernel) {
+      if (auto n = kernel->getAttrOfType<::mlir::IntegerAttr>(
+              getNumWarpsAttrName()))
+        return unsigned(n.getInt());
+      return std::nullopt;
+    }
   private:
     void registerTypes();
     void registerAttributes();

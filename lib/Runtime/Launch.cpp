@@ -281,11 +281,12 @@ std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
          {std::tuple{"llvm", gpu::Stage::LLVM, "ll"},
           std::tuple{"asm", gpu::Stage::Assembly,
                      arch.starts_with("sm_") ? "ptx" : "s"}})
-      if (dumper->wants(name))
+      if (dumper->wants(name)) {
         if (auto text = gpu::emit(module, arch, dumpStage))
           dumper->dump(name, ext, *text);
         else
           llvm::consumeError(text.takeError());
+      }
   auto text = gpu::emit(module, arch, stage);
   if (!text)
     throw Error("generating code for kernel '" + kernel.str() + "' (" +
@@ -295,10 +296,7 @@ std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
 
 /// The kernel's ktc.num_warps (its launch options), or 4.
 static unsigned numWarpsOf(mlir::func::FuncOp func) {
-  if (auto n = func->getAttrOfType<mlir::IntegerAttr>(
-          mlir::ktc::KtcDialect::getNumWarpsAttrName()))
-    return n.getInt();
-  return 4;
+  return mlir::ktc::KtcDialect::getNumWarps(func).value_or(4);
 }
 
 std::shared_ptr<Executable> compile(Trace &trace, Device &device,

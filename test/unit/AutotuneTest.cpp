@@ -8,13 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ktc/Autotune.h"
+#include "examples/common/example.h"
 #include "examples/kernels/seeds.h"
 
 #include "gtest/gtest.h"
 
 #include <cmath>
 #include <cstdlib>
-#include <random>
 #include <string>
 #include <unistd.h>
 
@@ -63,18 +63,9 @@ std::vector<Config> blockConfigs() {
           Config({{"BLOCK_SIZE", 4096}}, {.num_warps = 8})};
 }
 
-std::vector<float> randomVector(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-1, 1);
-  std::vector<float> v(n);
-  for (float &x : v)
-    x = d(rng);
-  return v;
-}
-
 /// Launches x + y through `tuned` and checks every element.
 template <typename T> void checkAdd(T &tuned, int64_t n) {
-  auto hx = randomVector(n, n), hy = randomVector(n, n + 1);
+  auto hx = example::randomVector(n, n), hy = example::randomVector(n, n + 1);
   Buffer<float> x(cpu(), hx), y(cpu(), hy);
   Buffer<float> out(cpu(), std::vector<float>(n, NAN)); // poisoned
   tuned.launch([&](const Config &c) { return Grid(cdiv(n, c["BLOCK_SIZE"])); },

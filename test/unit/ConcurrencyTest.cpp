@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "examples/common/example.h"
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
@@ -16,7 +17,6 @@
 #include <chrono>
 #include <cmath>
 #include <future>
-#include <random>
 #include <string>
 #include <thread>
 #include <unistd.h>
@@ -28,38 +28,18 @@ namespace {
 
 Device &cpu() { return Device::get("cpu"); }
 
-std::vector<float> randomVector(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> d(-2, 2);
-  std::vector<float> v(n);
-  for (float &x : v)
-    x = d(rng);
-  return v;
-}
-
-/// One softmax row set through `kernel`; the largest relative error.
+/// One softmax of random rows through `kernel`; the largest relative error
+/// against float64.
 template <typename K>
-double onlineSoftmax(const K &kernel, int64_t rows, int64_t cols, int block,
-                     unsigned seed) {
-  auto hin = randomVector(rows * cols, seed);
+double rowSoftmax(const K &kernel, int64_t rows, int64_t cols, int block,
+                  unsigned seed) {
+  auto hin = example::randomVector(rows * cols, seed);
   Buffer<float> in(cpu(), hin);
-  Buffer<float> out(cpu(), std::vector<float>(hin.size(), NAN));
+  Buffer<float> out(cpu(), std::vector<float>(hin.size(), NAN)); // poisoned
   kernel.launch({rows}, in, out, cols, cols, block);
-  std::vector<float> got = out.to_host();
-  double worst = 0;
-  for (int64_t r = 0; r < rows; ++r) {
-    double m = -INFINITY, s = 0;
-    for (int64_t c = 0; c < cols; ++c)
-      m = std::max(m, double(hin[r * cols + c]));
-    for (int64_t c = 0; c < cols; ++c)
-      s += std::exp(double(hin[r * cols + c]) - m);
-    for (int64_t c = 0; c < cols; ++c) {
-      double want = std::exp(double(hin[r * cols + c]) - m) / s;
-      double err = std::fabs(got[r * cols + c] - want) / want;
-      worst = std::isnan(err) ? INFINITY : std::max(worst, err);
-    }
-  }
-  return worst;
+  return example::check(out.to_host(),
+                        example::softmaxReference(hin, rows, cols), 0)
+      .worst;
 }
 
 TEST(Concurrency, EightThreadsSharedAndOwnKernels) {
@@ -75,13 +55,13 @@ TEST(Concurrency, EightThreadsSharedAndOwnKernels) {
       std::vector<double> errors;
       // The shared kernel: the same specialisation from every thread (one
       // compile), and a BLOCK of the thread's own (compiled concurrently).
-      errors.push_back(onlineSoftmax(shared, 5, 300, 256, t));
-      errors.push_back(onlineSoftmax(shared, 3, 77, 32 << (t % 3), t + 100));
+      errors.push_back(rowSoftmax(shared, 5, 300, 256, t));
+      errors.push_back(rowSoftmax(shared, 3, 77, 32 << (t % 3), t + 100));
       // A kernel of the thread's own: traced and compiled while the others
       // compile theirs.
       auto own = Kernel("naive_" + pid + "_" + std::to_string(t),
                         seeds::softmax_naive);
-      errors.push_back(onlineSoftmax(own, 4, 130 + t, 64, t + 200));
+      errors.push_back(rowSoftmax(own, 4, 130 + t, 64, t + 200));
       return errors;
     }));
   for (auto &r : results) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "examples/common/example.h"
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
@@ -13,7 +14,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <random>
 
 using namespace ktc;
 
@@ -21,28 +21,14 @@ namespace {
 
 Device &cpu() { return Device::get("cpu"); }
 
-std::vector<float> randomVector(size_t n, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-4, 4);
-  std::vector<float> v(n);
-  for (float &x : v)
-    x = dist(gen);
-  return v;
-}
+using example::randomVector;
+using example::softmaxReference;
 
 /// Largest relative error; infinite if an element is not finite (e.g. left
 /// poisoned).
 double maxRelError(const std::vector<float> &got,
                    const std::vector<double> &want) {
-  double worst = 0;
-  for (size_t i = 0; i < got.size(); ++i) {
-    if (!std::isfinite(got[i]))
-      return INFINITY;
-    double err =
-        std::fabs(got[i] - want[i]) / std::max(std::fabs(want[i]), 1e-30);
-    worst = std::max(worst, err);
-  }
-  return worst;
+  return example::check(got, want, 0).worst;
 }
 
 TEST(HostJit, VectorAdd) {
@@ -69,22 +55,6 @@ TEST(HostJit, VectorAdd) {
   add.launch({1}, one, one, one, 1, 256); // a new BLOCK
   EXPECT_EQ(add.num_compiled(), 4u);
   EXPECT_EQ(one.to_host()[0], 2.0f);
-}
-
-std::vector<double> softmaxReference(const std::vector<float> &in, int rows,
-                                     int cols) {
-  std::vector<double> out(in.size());
-  for (int r = 0; r < rows; ++r) {
-    const float *row = &in[size_t(r) * cols];
-    double m = -INFINITY, s = 0;
-    for (int c = 0; c < cols; ++c)
-      m = std::max(m, double(row[c]));
-    for (int c = 0; c < cols; ++c)
-      s += std::exp(double(row[c]) - m);
-    for (int c = 0; c < cols; ++c)
-      out[size_t(r) * cols + c] = std::exp(double(row[c]) - m) / s;
-  }
-  return out;
 }
 
 /// A one-row-per-program softmax (naive or online) on odd shapes.

@@ -118,9 +118,7 @@ int main(int argc, char **argv) {
   unsigned warps = numWarps;
   if (numWarps.getNumOccurrences() == 0)
     module->walk([&](mlir::func::FuncOp func) {
-      if (auto n = func->getAttrOfType<mlir::IntegerAttr>(
-              mlir::ktc::KtcDialect::getNumWarpsAttrName()))
-        warps = n.getInt();
+      warps = mlir::ktc::KtcDialect::getNumWarps(func).value_or(warps);
     });
 
   Expected<std::string> text = [&]() -> Expected<std::string> {
