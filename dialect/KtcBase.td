@@ -74,6 +74,18 @@ def Ktc_Dialect : Dialect {
         return unsigned(n.getInt());
       return std::nullopt;
     }
+    /// `ktc.num_stages`: the launch option num_stages when it is not 1;
+    /// ktc-pipeline-loads issues loop loads num_stages - 1 iterations ahead.
+    static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
+      return ::llvm::StringLiteral("ktc.num_stages");
+    }
+    /// A kernel's ktc.num_stages, if it has one.
+    static std::optional<unsigned> getNumStages(::mlir::Operation *kernel) {
+      if (auto n = kernel->getAttrOfType<::mlir::IntegerAttr>(
+              getNumStagesAttrName()))
+        return unsigned(n.getInt());
+      return std::nullopt;
+    }
   private:
     void registerTypes();
     void registerAttributes();

@@ -96,6 +96,17 @@ LogicalResult KtcDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (name == getNumStagesAttrName()) {
+    if (!isa<FunctionOpInterface>(op) || !op->hasAttr(getKernelAttrName()))
+      return op->emitError("'ktc.num_stages' may only be set on a kernel");
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !value.getType().isInteger(32) ||
+        value.getValue().getSExtValue() < 1 ||
+        value.getValue().getSExtValue() > kMaxNumStages)
+      return op->emitError("'ktc.num_stages' must be an i32 from 1 to ")
+             << kMaxNumStages << ", got " << attr.getValue();
+    return success();
+  }
   return op->emitError("unknown ktc attribute '") << name << "'";
 }
 

@@ -29,6 +29,41 @@ def KtcTestAxisInfo : Pass<"ktc-test-axis-info", "::mlir::func::FuncOp"> {
   }];
 }
 
+def KtcPipelineLoads : Pass<"ktc-pipeline-loads", "::mlir::ModuleOp"> {
+  let summary = "issue a loop's loads num_stages - 1 iterations ahead";
+  let description = [{
+    Software pipelining for kernels with `ktc.num_stages` = S >= 2 (the
+    launch option `num_stages`). In every `scf.for` of such a kernel, each
+    `ktc.load` directly in the body whose pointer, mask and `other` depend
+    only on the induction variable and on values from outside the loop (a
+    slice of pure ops) is issued S - 1 iterations ahead: a prologue loads
+    the first S - 1 iterations, the loop carries them, and each iteration
+    starts with the load for `iv + (S-1)·step`, masked off when that
+    iteration does not exist. The carried block replaces the original load.
+
+    Loads move above the stores of earlier iterations (as in Triton's
+    pipeliner): a loop that reads what an earlier iteration of it wrote
+    must keep num_stages = 1.
+
+    ```mlir
+    // num_stages = 2
+    %x0 = ktc.load %p0, mask %m0, other %ninf : tensor<1024x!ktc.ptr<f32>>
+    scf.for %row = %pid to %n step %np iter_args(%x = %x0) -> (tensor<1024xf32>) : i32 {
+      %next = ktc.load %pn, mask %mn, other %ninf : tensor<1024x!ktc.ptr<f32>>
+      ... uses of %x ...
+      scf.yield %next : tensor<1024xf32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", "0",
+           "pipeline depth for every kernel; 0 reads each kernel's "
+           "ktc.num_stages (absent: 1, nothing to do)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "give every block a #ktc.blocked layout";
   let description = [{

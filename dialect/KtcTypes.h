@@ -26,6 +26,8 @@ namespace mlir::ktc {
 
 /// Largest block rank ktc supports.
 constexpr int64_t kMaxBlockRank = 2;
+/// The deepest software pipeline (ktc.num_stages) a kernel may ask for.
+constexpr int64_t kMaxNumStages = 8;
 
 /// A type a !ktc.ptr may point to: i32, i64, f16, bf16 or f32.
 bool isPointeeType(Type type);

@@ -8,6 +8,8 @@ PACKAGES=(
   g++ cmake ninja-build python3
   # LLVM / MLIR / lld 22 (bookworm-security), pinned by name
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools lld-22 liblld-22-dev clang-22
+  # sanitizer runtimes and libFuzzer for clang-22 (scripts/sanitize.sh)
+  libclang-rt-22-dev
   # unit tests and microbenchmarks
   libgtest-dev libbenchmark-dev
   # ROCm HIP headers (types only: libamdhip64 is opened with dlopen)

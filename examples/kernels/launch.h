@@ -23,6 +23,10 @@ namespace ktc::seeds {
 /// thread would spill).
 inline int fused_num_warps(int64_t block) { return block <= 8192 ? 4 : 16; }
 
+/// Pipeline depth (Options::num_stages) of the fused softmax: 1, no
+/// software pipelining (docs/bench/README.md).
+inline int fused_num_stages(int64_t block) { return 1; }
+
 /// Programs of the persistent fused softmax on `device`: as many as are
 /// resident at once, compute units x workgroups per compute unit, the
 /// occupancy of the kernel as compiled for the device (its registers and
@@ -30,11 +34,12 @@ inline int fused_num_warps(int64_t block) { return block <= 8192 ? 4 : 16; }
 /// CPU: one per hardware thread.
 template <typename K>
 int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
-                       int num_warps) {
+                       int num_warps, int num_stages = 1) {
   int64_t programs = device.compute_units();
   if (std::optional<DeviceLimits> limits = limits_for(device)) {
     KernelInfo info =
-        kernel.info(name(device.kind()), block, Options{.num_warps = num_warps});
+        kernel.info(name(device.kind()), block,
+                    Options{.num_warps = num_warps, .num_stages = num_stages});
     programs *= std::max(occupancy(info, *limits).workgroups_per_cu, 1);
   }
   return std::min<int64_t>(rows, programs);

@@ -19,6 +19,9 @@ static const char *kUsage = R"(usage: softmax [flags]
                                 uses next_pow2(cols), at most 16384
   --warps=W                     waves per program (default 4; fused: 4 up to
                                 8192 columns, then 16)
+  --stages=S                    num_stages: 2 or more issues the loop's loads S - 1
+                                iterations ahead (software pipelining; default 1,
+                                fused: examples/kernels/launch.h)
   --programs=P                  fused: number of programs (default: as many as are
                                 resident at once: compute units x occupancy of the
                                 compiled kernel, at most rows)
@@ -44,7 +47,7 @@ int main(int argc, char **argv) {
   example::Flags flags(argc, argv,
                        {{"variant", "fused"}, {"device", "auto"},
                         {"rows", "1823"}, {"cols", "781"}, {"block", "256"},
-                        {"programs", "0"}, {"warps", "0"}, {"seed", "0"}, {"emit", ""},
+                        {"programs", "0"}, {"warps", "0"}, {"stages", "0"}, {"seed", "0"}, {"emit", ""},
                         {"target", "host"}, {"out", ""}, {"info", "0"},
                         {"bench", "0"}},
                        kUsage);
@@ -75,7 +78,10 @@ int main(int argc, char **argv) {
     int warps = int(flags.integer("warps"));
     if (warps <= 0)
       warps = variant == "fused" ? seeds::fused_num_warps(block) : 4;
-    const Options options{.num_warps = warps};
+    int stages = int(flags.integer("stages"));
+    if (stages <= 0)
+      stages = variant == "fused" ? seeds::fused_num_stages(block) : 1;
+    const Options options{.num_warps = warps, .num_stages = stages};
 
     auto naive = Kernel("softmax_naive", seeds::softmax_naive);
     auto online = Kernel("softmax_online", seeds::softmax_online);
@@ -113,7 +119,7 @@ int main(int argc, char **argv) {
       programs = flags.integer("programs");
       programs = programs > 0 ? std::min(programs, rows)
                               : seeds::fused_programs(fused, device, rows,
-                                                      block, warps);
+                                                      block, warps, stages);
     }
     auto run = [&] {
       if (variant == "naive")
@@ -130,9 +136,10 @@ int main(int argc, char **argv) {
     run();
     device.synchronize();
     std::vector<float> got = out.to_host();
-    std::printf("softmax %s: %lld x %lld, BLOCK %d, %d warps, %lld programs, "
-                "on %s\n",
+    std::printf("softmax %s: %lld x %lld, BLOCK %d, %d warps, %s%lld "
+                "programs, on %s\n",
                 variant.c_str(), (long long)rows, (long long)cols, block, warps,
+                stages > 1 ? (std::to_string(stages) + " stages, ").c_str() : "",
                 (long long)programs, device.name().c_str());
     if (flags.str("bench") == "1")
       example::printBench(device, run, 8.0 * rows * cols);

@@ -22,6 +22,8 @@
 #include "ktc/Runtime.h"
 #include "ktc/Value.h"
 
+#include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -53,8 +55,10 @@ struct Options {
   /// Waves (warps) per program, a power of two from 1 to 32: each block is
   /// spread over num_warps x wave-size threads.
   int num_warps = 4;
-  /// Software-pipelining depth of loops. Part of the cache key and of the
-  /// autotuner's configs; the lowering does not pipeline loops yet.
+  /// Software-pipelining depth of loops, 1 to 8: on GPUs, S >= 2 issues
+  /// each loop load whose address depends only on the induction variable
+  /// S - 1 iterations ahead (ktc-pipeline-loads; a loop must not read what
+  /// its earlier iterations stored). The host target ignores it.
   int num_stages = 1;
   bool operator==(const Options &) const = default;
 };
@@ -100,6 +104,8 @@ struct ParamSpec {
   ArgKind kind{DType::i32, false}; // runtime parameters
   ConstexprValue value;            // constexpr parameters
   std::string name;
+  /// The values an integer constexpr's C++ type holds.
+  int64_t min = INT64_MIN, max = INT64_MAX;
 };
 
 class TraceImpl;
@@ -136,6 +142,7 @@ struct LaunchArg {
   size_t count = 0;                       // a buffer's element count
   int64_t i = 0;
   double f = 0;
+  bool huge = false; // an unsigned integer above INT64_MAX (`i` its bits)
 
   template <typename T>
   LaunchArg(const Buffer<T> &b)
@@ -149,6 +156,8 @@ struct LaunchArg {
     } else if constexpr (std::is_integral_v<T>) {
       kind = Kind::Int;
       i = static_cast<int64_t>(v);
+      if constexpr (std::is_unsigned_v<T>)
+        huge = v > static_cast<T>(INT64_MAX);
     } else {
       kind = Kind::Float;
       f = static_cast<double>(v);
@@ -366,9 +375,17 @@ private:
     std::vector<detail::ConstexprValue> constexprs =
         detail::checkConstexprs(name_, params, launchArgs, grid.loc);
     Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
-    std::shared_ptr<detail::Executable> executable =
-        specialise(device, constexprs, options,
-                   detail::specialisation(params, launchArgs));
+    std::shared_ptr<detail::Executable> executable;
+    try {
+      executable = specialise(device, constexprs, options,
+                              detail::specialisation(params, launchArgs));
+    } catch (const Error &e) {
+      // A failed compile (not a builder error, which has the kernel's own
+      // line) is reported at the launch.
+      if (!e.file().empty())
+        throw;
+      throw Error(e.message(), grid.loc);
+    }
     detail::launch(*executable, name_, params, launchArgs, grid);
   }
 
@@ -377,10 +394,16 @@ private:
     detail::ParamSpec s;
     s.name = I < names_.size() ? names_[I] : "";
     s.runtime = detail::is_runtime_v<P>;
-    if constexpr (detail::is_runtime_v<P>)
+    if constexpr (detail::is_runtime_v<P>) {
       s.kind = P::kind;
-    else
+    } else {
       s.value = detail::make_constexpr(P{});
+      if constexpr (std::is_integral_v<P> && !std::is_same_v<P, bool>) {
+        s.min = static_cast<int64_t>(std::numeric_limits<P>::min());
+        if constexpr (std::is_signed_v<P> || sizeof(P) < 8)
+          s.max = static_cast<int64_t>(std::numeric_limits<P>::max());
+      }
+    }
     return s;
   }
 

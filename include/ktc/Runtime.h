@@ -90,7 +90,8 @@ void copyToDevice(Allocation &a, const void *src, size_t bytes);
 void copyToHost(const Allocation &a, void *dst, size_t bytes);
 } // namespace detail
 
-/// `count` elements of T on one device. Copies share the memory.
+/// `count` elements of T on one device. Copies share the memory; a Buffer
+/// moved from holds none (using it is a ktc::Error, not a crash).
 template <typename T> class Buffer {
 public:
   static constexpr DType dtype = dtype_of<T>::value;
@@ -98,32 +99,72 @@ public:
   Buffer(Device &device, size_t count,
          std::source_location loc = std::source_location::current())
       : count_(count),
-        memory_(detail::allocate(device, count * sizeof(T), loc)) {}
+        memory_(detail::allocate(device, bytesFor(count, loc), loc)) {}
   Buffer(Device &device, const std::vector<T> &values,
          std::source_location loc = std::source_location::current())
       : Buffer(device, values.size(), loc) {
-    copy_from(values);
+    copy_from(values, loc);
+  }
+  Buffer(const Buffer &) = default;
+  Buffer &operator=(const Buffer &) = default;
+  Buffer(Buffer &&other) noexcept
+      : count_(other.count_), memory_(std::move(other.memory_)) {
+    other.count_ = 0;
+  }
+  Buffer &operator=(Buffer &&other) noexcept {
+    count_ = other.count_;
+    memory_ = std::move(other.memory_);
+    if (&other != this)
+      other.count_ = 0;
+    return *this;
   }
 
   size_t size() const { return count_; }
-  Device &device() const { return detail::deviceOf(*memory_); }
+  Device &device(
+      std::source_location loc = std::source_location::current()) const {
+    return detail::deviceOf(held("device", loc));
+  }
   /// The address on the device.
-  void *data() const { return detail::address(*memory_); }
+  void *data(std::source_location loc = std::source_location::current()) const {
+    return detail::address(held("data", loc));
+  }
+  /// Null for a Buffer moved from.
   const detail::Allocation *memory() const { return memory_.get(); }
 
-  void copy_from(const std::vector<T> &values) {
+  void copy_from(const std::vector<T> &values,
+                 std::source_location loc = std::source_location::current()) {
+    detail::Allocation &memory = held("copy_from", loc);
     if (values.size() != count_)
       throw Error("Buffer::copy_from: " + std::to_string(values.size()) +
-                  " values for a buffer of " + std::to_string(count_));
-    detail::copyToDevice(*memory_, values.data(), count_ * sizeof(T));
+                      " values for a buffer of " + std::to_string(count_),
+                  loc);
+    detail::copyToDevice(memory, values.data(), count_ * sizeof(T));
   }
-  std::vector<T> to_host() const {
+  std::vector<T> to_host(
+      std::source_location loc = std::source_location::current()) const {
+    const detail::Allocation &memory = held("to_host", loc);
     std::vector<T> values(count_);
-    detail::copyToHost(*memory_, values.data(), count_ * sizeof(T));
+    detail::copyToHost(memory, values.data(), count_ * sizeof(T));
     return values;
   }
 
 private:
+  static size_t bytesFor(size_t count, std::source_location loc) {
+    if (count > SIZE_MAX / sizeof(T))
+      throw Error(std::string("a Buffer<") + name(dtype) + "> of " +
+                      std::to_string(count) +
+                      " elements is larger than the address space",
+                  loc);
+    return count * sizeof(T);
+  }
+  detail::Allocation &held(const char *what, std::source_location loc) const {
+    if (!memory_)
+      throw Error(std::string("Buffer<") + name(dtype) + ">::" + what +
+                      ": the buffer was moved from and holds no memory",
+                  loc);
+    return *memory_;
+  }
+
   size_t count_;
   std::shared_ptr<detail::Allocation> memory_;
 };

@@ -187,6 +187,9 @@ TraceImpl::TraceImpl(const std::string &kernel,
   func->setAttr(mlir::ktc::KtcDialect::getKernelAttrName(), b.getUnitAttr());
   func->setAttr(mlir::ktc::KtcDialect::getNumWarpsAttrName(),
                 b.getI32IntegerAttr(options.num_warps));
+  if (options.num_stages != 1)
+    func->setAttr(mlir::ktc::KtcDialect::getNumStagesAttrName(),
+                  b.getI32IntegerAttr(options.num_stages));
   if (!constexprs.empty())
     func->setAttr(mlir::ktc::KtcDialect::getConstexprAttrName(),
                   b.getDictionaryAttr(constexprs));
@@ -310,8 +313,9 @@ void checkOptions(const Options &options, std::source_location loc) {
     throw Error("Options::num_warps must be a power of two from 1 to 32, got " +
                     std::to_string(options.num_warps),
                 loc);
-  if (options.num_stages < 1)
-    throw Error("Options::num_stages must be at least 1, got " +
+  if (options.num_stages < 1 || options.num_stages > mlir::ktc::kMaxNumStages)
+    throw Error("Options::num_stages must be from 1 to " +
+                    std::to_string(mlir::ktc::kMaxNumStages) + ", got " +
                     std::to_string(options.num_stages),
                 loc);
 }

@@ -182,7 +182,8 @@ struct KtcConvertToLLVMPass
     if (check.wasInterrupted())
       return signalPassFailure();
 
-    LoweringState state{target.get(), numWarps, {}, "ktc_smem"};
+    LoweringState state{target.get(), numWarps,
+                        DenseMap<Operation *, int64_t>(), "ktc_smem"};
     // Shared memory, reused by every op that needs it (each ends with a
     // barrier): 8-byte slots per wave for 1-D reductions, a whole block for
     // the ops that move elements between threads.
@@ -237,6 +238,7 @@ struct KtcConvertToLLVMPass
       func->removeAttr(KtcDialect::getKernelAttrName());
       func->removeAttr(KtcDialect::getConstexprAttrName());
       func->removeAttr(KtcDialect::getNumWarpsAttrName());
+      func->removeAttr(KtcDialect::getNumStagesAttrName());
       for (unsigned i = 0; i < func.getNumArguments(); ++i)
         func.removeArgAttr(i, KtcDialect::getDivisibilityAttrName());
     });

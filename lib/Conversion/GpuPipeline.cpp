@@ -25,6 +25,7 @@ LogicalResult mlir::ktc::buildGpuPipeline(OpPassManager &pm, StringRef arch,
   std::unique_ptr<TargetInfo> target = createTargetInfo(arch);
   if (!target)
     return failure();
+  pm.addPass(createKtcPipelineLoads());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createKtcAssignLayouts(
       KtcAssignLayoutsOptions{numWarps, target->waveSize()}));

@@ -19,6 +19,8 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <array>
+#include <cstdint>
+#include <vector>
 
 namespace ktc::detail {
 
@@ -32,6 +34,15 @@ public:
                       std::array<int32_t, 3> grid) = 0;
   /// What the compiled kernel uses.
   virtual KernelInfo info() const = 0;
+
+  /// The largest grid the device launches, per axis. The CPU keeps CUDA's
+  /// limits, so that x * y * z fits in 64 bits and a grid that runs on the
+  /// CPU runs on an NVIDIA GPU; GPUs set what their driver reports.
+  std::array<int64_t, 3> maxGrid{INT32_MAX, 65535, 65535};
+  /// Per kernel argument: true for a pointer that some load or store reaches
+  /// through i32 offsets only (set by compile(); see Launch.cpp). Such a
+  /// pointer cannot address more than INT32_MAX elements.
+  std::vector<bool> narrowOffsets;
 };
 
 class DeviceImpl {

@@ -19,8 +19,11 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Target/TargetMachine.h"
 
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -48,7 +51,8 @@ static std::string argType(const LaunchArg &a) {
   case Kind::Buffer:
     return std::string("a Buffer<") + name(a.dtype) + ">";
   case Kind::Int:
-    return "the integer " + std::to_string(a.i);
+    return "the integer " + (a.huge ? std::to_string(uint64_t(a.i))
+                                    : std::to_string(a.i));
   case Kind::Float:
     return "the floating-point number " + std::to_string(a.f);
   case Kind::Bool:
@@ -84,15 +88,22 @@ std::vector<ConstexprValue> checkConstexprs(const std::string &kernel,
                       argType(a),
                   loc);
     };
+    const ParamSpec &p = params[i];
     switch (v.kind) {
     case ConstexprValue::Kind::Int:
-      if (a.kind == Kind::Int || a.kind == Kind::Bool)
+      if ((a.kind == Kind::Int && !a.huge) || a.kind == Kind::Bool)
         v.i = a.i;
       else if (a.kind == Kind::Float && a.f == std::floor(a.f) &&
                std::fabs(a.f) < 9.0e15)
         v.i = static_cast<int64_t>(a.f);
+      else if (a.kind == Kind::Int)
+        bad("integer up to " + std::to_string(p.max));
       else
         bad("integer");
+      // The callable receives it in its own C++ type: it must fit.
+      if (v.i < p.min || v.i > p.max)
+        bad("integer from " + std::to_string(p.min) + " to " +
+            std::to_string(p.max));
       break;
     case ConstexprValue::Kind::Bool:
       if ((a.kind == Kind::Bool || a.kind == Kind::Int) && (a.i == 0 || a.i == 1))
@@ -104,7 +115,8 @@ std::vector<ConstexprValue> checkConstexprs(const std::string &kernel,
       if (a.kind == Kind::Float)
         v.f = a.f;
       else if (a.kind == Kind::Int)
-        v.f = static_cast<double>(a.i);
+        v.f = a.huge ? static_cast<double>(uint64_t(a.i))
+                     : static_cast<double>(a.i);
       else
         bad("number");
       break;
@@ -123,15 +135,24 @@ Device &launchDevice(const std::string &kernel,
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i].kind != Kind::Buffer)
       continue;
+    if (!args[i].memory)
+      throw Error(describe(params, i) + " is a Buffer<" +
+                      name(args[i].dtype) +
+                      "> that was moved from and holds no memory",
+                  loc);
     Device &d = deviceOf(*args[i].memory);
     if (!device) {
       device = &d;
       first = i;
     } else if (device != &d) {
+      // Two Device objects may have the same name (two CPU devices).
+      std::string other = device->name() == d.name()
+                              ? "another Device object (also " +
+                                    device->name() + ")"
+                              : device->name();
       throw Error(describe(params, i) + " is a buffer on " + d.name() +
-                      ", but " + describe(params, first) + " is on " +
-                      device->name() + "; kernel '" + kernel +
-                      "' runs on one device",
+                      ", but " + describe(params, first) + " is on " + other +
+                      "; kernel '" + kernel + "' runs on one device",
                   loc);
     }
   }
@@ -150,6 +171,9 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
   };
   if (a.kind == Kind::Buffer || a.kind == Kind::Null)
     fail("got " + argType(a));
+  if (a.huge && is_int(t))
+    fail("and " + std::to_string(uint64_t(a.i)) + " does not fit in " +
+         name(t));
   slot = 0;
   if (is_int(t)) {
     if (a.kind == Kind::Float)
@@ -170,19 +194,29 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
     }
     return;
   }
-  double v = a.kind == Kind::Float ? a.f : static_cast<double>(a.i);
-  if (t == DType::f32) {
-    float f = static_cast<float>(v);
+  double v = a.kind == Kind::Float ? a.f
+             : a.huge               ? static_cast<double>(uint64_t(a.i))
+                                    : static_cast<double>(a.i);
+  if (t == DType::f32 && !(std::fabs(v) > double(FLT_MAX))) {
+    float f = static_cast<float>(v); // the common case, exactly as C++ does
     std::memcpy(&slot, &f, 4);
     return;
   }
   bool lost;
   llvm::APFloat f(v);
-  f.convert(t == DType::f16 ? llvm::APFloat::IEEEhalf()
-                            : llvm::APFloat::BFloat(),
-            llvm::APFloat::rmNearestTiesToEven, &lost);
-  uint16_t bits = static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
-  std::memcpy(&slot, &bits, 2);
+  llvm::APFloat::opStatus status =
+      f.convert(t == DType::f32   ? llvm::APFloat::IEEEsingle()
+                : t == DType::f16 ? llvm::APFloat::IEEEhalf()
+                                  : llvm::APFloat::BFloat(),
+                llvm::APFloat::rmNearestTiesToEven, &lost);
+  // Rounding is expected; a finite number that becomes infinite is not.
+  if ((status & llvm::APFloat::opOverflow) && std::isfinite(v)) {
+    char shown[32];
+    std::snprintf(shown, sizeof(shown), "%g", v);
+    fail("and " + std::string(shown) + " is beyond the range of " + name(t));
+  }
+  uint64_t bits = f.bitcastToAPInt().getZExtValue();
+  std::memcpy(&slot, &bits, t == DType::f32 ? 4 : 2); // little-endian
 }
 
 void launch(Executable &executable, const std::string &kernel,
@@ -200,6 +234,12 @@ void launch(Executable &executable, const std::string &kernel,
     if (dims[i] > INT32_MAX)
       throw Error(std::string("grid ") + axes[i] + " = " +
                       std::to_string(dims[i]) + " is larger than 2147483647",
+                  loc);
+    if (dims[i] > executable.maxGrid[i])
+      throw Error(std::string("grid ") + axes[i] + " = " +
+                      std::to_string(dims[i]) + " is larger than " +
+                      std::to_string(executable.maxGrid[i]) +
+                      ", the most the device launches along " + axes[i],
                   loc);
   }
   // The hot path of every launch: no heap allocation for up to 16
@@ -220,14 +260,30 @@ void launch(Executable &executable, const std::string &kernel,
                       " and needs a Buffer<" + name(p.kind.dtype) + ">, got " +
                       argType(a),
                   loc);
+    size_t arg = slots.size() - 1;
+    if (a.count > size_t(INT32_MAX) && arg < executable.narrowOffsets.size() &&
+        executable.narrowOffsets[arg])
+      throw Error(describe(params, i) + " is a Buffer<" + name(a.dtype) +
+                      "> of " + std::to_string(a.count) +
+                      " elements, but kernel '" + kernel +
+                      "' reaches it through i32 offsets only, which index at "
+                      "most 2147483647 elements; compute its offsets in i64 "
+                      "(e.g. program_id(0).to(ktc::DType::i64) * BLOCK)",
+                  loc);
     slots.back() = reinterpret_cast<uint64_t>(address(*a.memory));
   }
   llvm::SmallVector<void *, 16> pointers;
   for (uint64_t &s : slots)
     pointers.push_back(&s);
-  executable.launch(pointers.data(), pointers.size(),
-                    {int32_t(grid.x), int32_t(grid.y), int32_t(grid.z)});
-  (void)kernel;
+  try {
+    executable.launch(pointers.data(), pointers.size(),
+                      {int32_t(grid.x), int32_t(grid.y), int32_t(grid.z)});
+  } catch (const Error &e) {
+    // A driver's error, at the user's launch.
+    if (!e.file().empty())
+      throw;
+    throw Error("launching kernel '" + kernel + "': " + e.message(), loc);
+  }
 }
 
 std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
@@ -294,6 +350,61 @@ std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
   return std::move(*text);
 }
 
+/// Per kernel argument, whether some load or store reaches that pointer
+/// through ktc.addptr ops with i32 offsets and none with i64 ones. Such
+/// offsets overflow before they index element 2^31, so a larger buffer is
+/// refused at launch. Conservative: every pointer that flows into a value
+/// (through loops, branches, selects, splats) counts as its source.
+static std::vector<bool> narrowlyIndexed(mlir::func::FuncOp func) {
+  enum : uint8_t { Direct, Narrow, Wide }; // the offsets seen so far
+  std::vector<bool> narrow(func.getNumArguments(), false);
+  llvm::DenseSet<std::pair<mlir::Value, uint8_t>> seen;
+  llvm::SmallVector<std::pair<mlir::Value, uint8_t>> work;
+  auto push = [&](mlir::Value v, uint8_t state) {
+    if (mlir::isa<mlir::ktc::PtrType>(mlir::getElementTypeOrSelf(v.getType())) &&
+        seen.insert({v, state}).second)
+      work.push_back({v, state});
+  };
+  // What flows into `op`: its operands and its regions' yields.
+  auto pushInputs = [&](mlir::Operation *op, uint8_t state) {
+    for (mlir::Value operand : op->getOperands())
+      push(operand, state);
+    for (mlir::Region &region : op->getRegions())
+      for (mlir::Block &block : region)
+        if (!block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>())
+          for (mlir::Value operand : block.back().getOperands())
+            push(operand, state);
+  };
+  func.walk([&](mlir::Operation *op) {
+    if (auto load = mlir::dyn_cast<mlir::ktc::LoadOp>(op))
+      push(load.getPtr(), Direct);
+    else if (auto store = mlir::dyn_cast<mlir::ktc::StoreOp>(op))
+      push(store.getPtr(), Direct);
+  });
+  while (!work.empty()) {
+    auto [value, state] = work.pop_back_val();
+    if (auto arg = mlir::dyn_cast<mlir::BlockArgument>(value)) {
+      mlir::Operation *owner = arg.getOwner()->getParentOp();
+      if (owner == func.getOperation()) {
+        if (state == Narrow)
+          narrow[arg.getArgNumber()] = true;
+      } else {
+        pushInputs(owner, state); // a loop's or a branch's argument
+      }
+      continue;
+    }
+    mlir::Operation *def = value.getDefiningOp();
+    if (auto add = mlir::dyn_cast<mlir::ktc::AddPtrOp>(def)) {
+      bool wide = mlir::getElementTypeOrSelf(add.getOffset().getType())
+                      .isInteger(64);
+      push(add.getPtr(), wide || state == Wide ? Wide : Narrow);
+      continue;
+    }
+    pushInputs(def, state);
+  }
+  return narrow;
+}
+
 /// The kernel's ktc.num_warps (its launch options), or 4.
 static unsigned numWarpsOf(mlir::func::FuncOp func) {
   return mlir::ktc::KtcDialect::getNumWarps(func).value_or(4);
@@ -303,6 +414,7 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
                                     const std::vector<uint8_t> &spec) {
   mlir::ModuleOp module = trace.impl().finalize();
   mlir::func::FuncOp func = trace.impl().func;
+  std::vector<bool> narrow = narrowlyIndexed(func); // before lowering
   // The specialisation becomes ktc.divisibility on the kernel's arguments
   // (the axis analysis reads it).
   mlir::OpBuilder b(func.getContext());
@@ -354,8 +466,11 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   unsigned numWarps = numWarpsOf(func);
   Dumper dumper(module, name);
   try {
-    return compileCached(module, name, device.impl(), numWarps,
-                         trace.impl().options.num_stages, dumper);
+    std::shared_ptr<Executable> executable =
+        compileCached(module, name, device.impl(), numWarps,
+                      trace.impl().options.num_stages, dumper);
+    executable->narrowOffsets = std::move(narrow);
+    return executable;
   } catch (const Error &e) {
     std::string path =
         dumper.reproducer(e.message(), device.impl().lowering(numWarps));
@@ -366,9 +481,33 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   }
 }
 
+/// Throws at `loc` unless `arch` is a GPU that LLVM's backends know (before
+/// any compile: a misspelt target is not a failed compile).
+static void checkGpuTarget(llvm::StringRef arch, std::source_location loc) {
+  auto machine = gpu::createTargetMachine(arch);
+  if (machine)
+    return;
+  llvm::consumeError(machine.takeError());
+  bool nvidia = arch.starts_with("sm_");
+  throw Error("unknown GPU target '" + arch.str() + "': LLVM's " +
+                  (nvidia ? "NVPTX" : "AMDGPU") +
+                  " backend does not know it (ktc supports " +
+                  (nvidia ? "sm_80 and sm_90"
+                          : "gfx90a, gfx942, gfx950, gfx1100 and gfx1200") +
+                  ")",
+              loc);
+}
+
 KernelInfo info(Trace &trace, const std::string &target,
                 std::source_location loc) {
   llvm::StringRef arch(target);
+  if (!arch.starts_with("gfx") && !arch.starts_with("sm_") &&
+      target != "host" && target != "cpu" && target != "cuda" &&
+      target != "hip" && target != "auto")
+    throw Error("unknown target '" + target +
+                    "' (a device: auto, cpu, cuda, hip; or host, sm_<N>, "
+                    "gfx<N>)",
+                loc);
   // Read before lowering: the lowering replaces the func.func.
   std::string name = trace.impl().func.getSymName().str();
   unsigned numWarps = numWarpsOf(trace.impl().func);
@@ -402,11 +541,17 @@ std::string emit(Trace &trace, const std::string &what,
     throw Error("unknown stage '" + what +
                     "' to emit (mlir, llvm, asm or bin)",
                 loc);
+  llvm::StringRef arch(target);
+  bool isGpu = arch.starts_with("sm_") || arch.starts_with("gfx");
+  if (!isGpu && target != "host")
+    throw Error("unknown target '" + target +
+                    "' (host, sm_<N> or gfx<N>)",
+                loc);
   if (what == "mlir")
     return trace.finish();
   mlir::ModuleOp module = trace.impl().finalize();
-  llvm::StringRef arch(target);
-  if (arch.starts_with("sm_") || arch.starts_with("gfx")) {
+  if (isGpu) {
+    checkGpuTarget(arch, loc);
     mlir::func::FuncOp func = trace.impl().func;
     std::string name = func.getSymName().str();
     unsigned numWarps = numWarpsOf(func);
@@ -427,10 +572,6 @@ std::string emit(Trace &trace, const std::string &what,
                   loc);
     }
   }
-  if (target != "host")
-    throw Error("unknown target '" + target +
-                    "' (host, sm_<N> or gfx<N>)",
-                loc);
   if (what == "bin")
     throw Error("--emit=bin is for GPU targets; the host JIT-compiles", loc);
   auto text = what == "llvm" ? host::emitLLVMIR(module)

@@ -89,3 +89,24 @@ func.func @num_warps_too_many() attributes {ktc.kernel, ktc.num_warps = 64 : i32
 func.func @num_warps_on_helper() attributes {ktc.num_warps = 4 : i32} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'ktc.num_stages' must be an i32 from 1 to 8, got 0 : i32}}
+func.func @num_stages_zero() attributes {ktc.kernel, ktc.num_stages = 0 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'ktc.num_stages' must be an i32 from 1 to 8, got 9 : i64}}
+func.func @num_stages_too_deep() attributes {ktc.kernel, ktc.num_stages = 9} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'ktc.num_stages' may only be set on a kernel}}
+func.func @num_stages_on_helper() attributes {ktc.num_stages = 2 : i32} {
+  return
+}

@@ -57,19 +57,47 @@ TEST(HostJit, VectorAdd) {
   EXPECT_EQ(one.to_host()[0], 2.0f);
 }
 
-/// A one-row-per-program softmax (naive or online) on odd shapes.
-template <typename F> void checkRowSoftmax(const char *name, F kernelFn) {
+/// A one-row-per-program softmax (naive or online) on odd shapes, with
+/// `stages` pipeline stages (ktc-pipeline-loads runs on the host too).
+template <typename F>
+void checkRowSoftmax(const char *name, F kernelFn, int stages = 1) {
   auto kernel = Kernel(name, kernelFn);
   for (auto [rows, cols] : {std::pair{3, 5}, {1823, 781}, {2, 100000}}) {
     SCOPED_TRACE(std::string(name) + " " + std::to_string(rows) + "x" +
-                 std::to_string(cols));
+                 std::to_string(cols) + ", " + std::to_string(stages) +
+                 " stages");
     auto hin = randomVector(size_t(rows) * cols, rows + cols);
     Buffer<float> in(cpu(), hin);
     Buffer<float> out(cpu(), std::vector<float>(hin.size(), NAN));
-    kernel.launch({rows}, in, out, cols, cols, 256);
+    kernel.launch({rows}, in, out, cols, cols, 256,
+                  Options{.num_stages = stages});
     EXPECT_LE(maxRelError(out.to_host(), softmaxReference(hin, rows, cols)),
               1e-5);
   }
+}
+
+TEST(HostJit, PipelinedLoops) {
+  // Loads issued 1 and 2 iterations ahead: trip counts below, at and above
+  // the depth (5 columns is one chunk of 256), nothing read out of range.
+  for (int stages : {2, 3}) {
+    checkRowSoftmax("softmax_naive", seeds::softmax_naive, stages);
+    checkRowSoftmax("softmax_online", seeds::softmax_online, stages);
+  }
+  auto fused = Kernel("softmax_fused", seeds::softmax_fused);
+  for (int stages : {2, 3, 8})
+    for (auto [rows, cols, programs] :
+         {std::tuple{1, 5, 1}, {3, 781, 7}, {1823, 781, 7}, {10, 2048, 3}}) {
+      SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + ", " +
+                   std::to_string(programs) + " programs, " +
+                   std::to_string(stages) + " stages");
+      auto hin = randomVector(size_t(rows) * cols, rows * 5 + cols);
+      Buffer<float> in(cpu(), hin);
+      Buffer<float> out(cpu(), std::vector<float>(hin.size(), NAN));
+      fused.launch({programs}, out, in, cols, cols, rows, cols,
+                   int(next_pow2(cols)), Options{.num_stages = stages});
+      EXPECT_LE(maxRelError(out.to_host(), softmaxReference(hin, rows, cols)),
+                1e-5);
+    }
 }
 
 TEST(HostJit, NaiveSoftmax) {

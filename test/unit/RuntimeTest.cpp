@@ -148,7 +148,9 @@ TEST(Runtime, BadOptions) {
   expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8, 8, Options{.num_warps = 3}); },
               "Options::num_warps must be a power of two from 1 to 32, got 3");
   expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8, 8, Options{.num_warps = 4, .num_stages = 0}); },
-              "Options::num_stages must be at least 1, got 0");
+              "Options::num_stages must be from 1 to 8, got 0");
+  expectError([&] { at = __LINE__; add.launch({1}, x, x, x, 8, 8, Options{.num_warps = 4, .num_stages = 9}); },
+              "Options::num_stages must be from 1 to 8, got 9");
 }
 
 TEST(Runtime, OptionsAreCompiledFor) {

@@ -4,6 +4,10 @@
 //   ktc-compile kernel.mlir --target=sm_90 --emit=asm -o kernel.ptx
 //   ktc-compile kernel.mlir --target=host --emit=llvm
 //
+// Bad input (unreadable or invalid .mlir, no kernel in it, an unknown target,
+// stage or warp count, an unwritable output) is one "error:" line (or the
+// parser's diagnostics) and exit status 1.
+//
 //===----------------------------------------------------------------------===//
 
 #include "lib/Conversion/GpuPipeline.h"
@@ -20,6 +24,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -79,6 +84,10 @@ int main(int argc, char **argv) {
   if (!host)
     if (auto tm = ktc::gpu::createTargetMachine(target); !tm)
       return fail(toString(tm.takeError()));
+  if (numWarps.getNumOccurrences() &&
+      (numWarps < 1 || numWarps > 32 || !isPowerOf2_32(numWarps)))
+    return fail("--num-warps=" + Twine(unsigned(numWarps)) +
+                " must be a power of two from 1 to 32");
   if (host && stage == ktc::gpu::Stage::Binary)
     return fail("--emit=bin is for GPU targets; the host JIT-compiles");
 
@@ -87,6 +96,9 @@ int main(int argc, char **argv) {
   mlir::ktc::registerGpuDialects(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // A diagnostic names the op's line; the whole op printed after it (a
+  // module, for a failed pass) is noise here.
+  context.printOpOnDiagnostic(false);
 
   std::string error;
   auto file = mlir::openInputFile(input, &error);
@@ -99,6 +111,14 @@ int main(int argc, char **argv) {
       mlir::parseSourceFile<mlir::ModuleOp>(sources, &context);
   if (!module)
     return 1; // the parser reported why
+  bool kernels = false;
+  module->walk([&](mlir::func::FuncOp func) {
+    kernels |= func->hasAttr(mlir::ktc::KtcDialect::getKernelAttrName());
+  });
+  if (!kernels)
+    return fail((input == "-" ? std::string("<stdin>") : std::string(input)) +
+                " has no kernel (a func.func with the ktc.kernel attribute) "
+                "to compile");
   if (spec16)
     module->walk([&](mlir::func::FuncOp func) {
       if (!func->hasAttr(mlir::ktc::KtcDialect::getKernelAttrName()))
@@ -111,6 +131,14 @@ int main(int argc, char **argv) {
           func.setArgAttr(i, mlir::ktc::KtcDialect::getDivisibilityAttrName(),
                           b.getI32IntegerAttr(16));
       }
+    });
+
+  // The host pipeline does not use ktc.divisibility, and its translation to
+  // LLVM IR would warn about the attribute left on the arguments.
+  if (host)
+    module->walk([&](mlir::func::FuncOp func) {
+      for (unsigned i = 0; i < func.getNumArguments(); ++i)
+        func.removeArgAttr(i, mlir::ktc::KtcDialect::getDivisibilityAttrName());
     });
 
   // The kernel's own ktc.num_warps (what it was traced with) unless

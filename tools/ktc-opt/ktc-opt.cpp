@@ -4,25 +4,85 @@
 // dialects ktc kernels are written with (builtin, func, arith, math, scf), the
 // ktc passes, and upstream's generic passes (canonicalize, cse, ...).
 //
+// Bad input is a diagnostic and exit status 1, never a crash: that includes
+// the options of --ktc-gpu-pipeline (an unknown target or a num-warps that
+// is not a power of two fail before any pass runs).
+//
 //===----------------------------------------------------------------------===//
 
 #include "dialect/KtcDialect.h"
 #include "dialect/KtcPasses.h"
 #include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/CPU/HostTarget.h"
+#include "lib/Target/GpuCodegen.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Target/TargetMachine.h"
+
+namespace {
+
+/// The options of --ktc-gpu-pipeline (those of the reproducers ktc writes:
+/// `--ktc-gpu-pipeline="target=gfx942 num-warps=4"`).
+struct GpuPipelineOptions : mlir::PassPipelineOptions<GpuPipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("sm_<N> or gfx<N>"),
+                             llvm::cl::init("sm_90")};
+  Option<unsigned> numWarps{*this, "num-warps",
+                            llvm::cl::desc("waves per workgroup, a power of "
+                                           "two from 1 to 32"),
+                            llvm::cl::init(4)};
+};
+
+/// Registers --ktc-gpu-pipeline so that bad options fail the run with a
+/// message (a plain PassPipelineRegistration cannot report failure).
+void registerCheckedGpuPipeline() {
+  mlir::registerPassPipeline(
+      "ktc-gpu-pipeline",
+      "lower ktc kernels to the LLVM dialect for a GPU (sm_* or gfx*)",
+      [](mlir::OpPassManager &pm, llvm::StringRef text,
+         llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> error)
+          -> mlir::LogicalResult {
+        GpuPipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return mlir::failure();
+        std::string target = options.target;
+        unsigned warps = options.numWarps;
+        if (!llvm::StringRef(target).starts_with("sm_") &&
+            !llvm::StringRef(target).starts_with("gfx"))
+          return error("ktc-gpu-pipeline: unknown target '" + target +
+                       "' (sm_<N> or gfx<N>)");
+        if (auto machine = ktc::gpu::createTargetMachine(target); !machine)
+          return error("ktc-gpu-pipeline: unknown target '" + target +
+                       "': " + llvm::toString(machine.takeError()));
+        if (warps < 1 || warps > 32 || !llvm::isPowerOf2_32(warps))
+          return error("ktc-gpu-pipeline: num-warps must be a power of two "
+                       "from 1 to 32, got " +
+                       llvm::Twine(warps));
+        if (failed(mlir::ktc::buildGpuPipeline(pm, target, warps)))
+          return error("ktc-gpu-pipeline: cannot lower for '" + target + "'");
+        return mlir::success();
+      },
+      [](llvm::function_ref<void(const mlir::detail::PassOptions &)> show) {
+        show(GpuPipelineOptions());
+      });
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::ktc::registerKtcPasses();
   ktc::host::registerHostPipeline();
-  mlir::ktc::registerGpuPipeline();
+  registerCheckedGpuPipeline();
 
   // The dialects kernels are written in, plus those the host pipeline
   // lowers through (linalg, tensor, memref, llvm, ...).

@@ -16,6 +16,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <mutex>
 
 namespace ktc::detail {
@@ -30,6 +31,7 @@ using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 using CUdeviceptr = unsigned long long;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5; // then Y = 6, Z = 7
 constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
@@ -71,10 +73,15 @@ const Driver *loadDriver(std::string &why) {
   static Driver driver;
   static std::string error;
   static bool ok = [] {
-    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    // KTC_CUDA_LIBRARY names another driver library (a path or a name).
+    const char *env = std::getenv("KTC_CUDA_LIBRARY");
+    std::string path = env && *env ? env : "libcuda.so.1";
+    void *lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
-      error = "libcuda.so.1 not found (no NVIDIA driver): " +
-              std::string(dlerror());
+      const char *why = dlerror();
+      error = "the CUDA driver library " + path + " was not found" +
+              (env && *env ? " (KTC_CUDA_LIBRARY)" : " (no NVIDIA driver)") +
+              ": " + (why ? why : "dlopen failed");
       return false;
     }
     bool all = true;
@@ -82,7 +89,7 @@ const Driver *loadDriver(std::string &why) {
       fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
           dlsym(lib, name));
       if (!fn) {
-        error = std::string("libcuda.so.1 lacks ") + name;
+        error = path + " lacks " + name + " (a CUDA driver too old?)";
         all = false;
       }
     };
@@ -183,6 +190,13 @@ public:
     d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                            dev);
     d.cuDeviceGetAttribute(&sms_, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+    for (int axis = 0; axis < 3; ++axis) {
+      int limit = 0;
+      if (d.cuDeviceGetAttribute(&limit, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + axis,
+                                 dev) == 0 &&
+          limit > 0)
+        maxGrid_[axis] = limit;
+    }
     // Kernels run on the device's own stream. A blocking stream (flags 0):
     // copies through the legacy default stream still wait for launches.
     d.cuCtxSetCurrent(ctx);
@@ -268,8 +282,10 @@ public:
     CUfunction function = nullptr;
     check(d, d.cuModuleGetFunction(&function, cuModule, kernel.str().c_str()),
           "cuModuleGetFunction");
-    return std::make_shared<CudaExecutable>(d, ctx, stream_, cuModule,
-                                            function, numWarps * 32, arch_);
+    auto executable = std::make_shared<CudaExecutable>(
+        d, ctx, stream_, cuModule, function, numWarps * 32, arch_);
+    executable->maxGrid = maxGrid_;
+    return executable;
   }
 
 private:
@@ -281,6 +297,7 @@ private:
   CUstream stream_ = nullptr;
   std::string name_, arch_;
   int sms_ = 0;
+  std::array<int64_t, 3> maxGrid_{INT32_MAX, 65535, 65535};
 };
 
 } // namespace
@@ -293,7 +310,10 @@ std::unique_ptr<DeviceImpl> createCudaDevice(std::string &why) {
   CUdevice dev = 0;
   CUcontext ctx = nullptr;
   if (CUresult r = d->cuInit(0)) {
-    why = "cuInit failed (CUDA error " + std::to_string(r) + ")";
+    const char *message = "unknown error";
+    d->cuGetErrorString(r, &message);
+    why = std::string("cuInit failed: ") + (message ? message : "?") +
+          " (CUDA error " + std::to_string(r) + ")";
     return nullptr;
   }
   if (d->cuDeviceGetCount(&count) != 0 || count == 0) {

@@ -18,6 +18,8 @@
 #include "lib/Target/GpuCodegen.h"
 
 
+#include "llvm/Target/TargetMachine.h"
+
 #include <dlfcn.h>
 
 #include <cstdlib>
@@ -55,13 +57,30 @@ const Hip *loadHip(std::string &why) {
   static Hip hip;
   static std::string error;
   static bool ok = [] {
+    // KTC_HIP_LIBRARY names another HIP runtime (a path or a name).
+    const char *env = std::getenv("KTC_HIP_LIBRARY");
+    std::vector<std::string> names;
+    if (env && *env)
+      names = {env};
+    else
+      names = {"libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6",
+               "libamdhip64.so.5"};
     void *lib = nullptr;
-    for (const char *name : {"libamdhip64.so", "libamdhip64.so.7",
-                             "libamdhip64.so.6", "libamdhip64.so.5"})
-      if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL)))
+    std::string tried, why, path;
+    for (const std::string &name : names) {
+      if ((lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL))) {
+        path = name;
         break;
+      }
+      const char *reason = dlerror();
+      tried += (tried.empty() ? "" : ", ") + name;
+      why = reason ? reason : "dlopen failed";
+    }
     if (!lib) {
-      error = "libamdhip64 not found (no ROCm HIP runtime)";
+      error = "the HIP runtime library " + names.front() + " was not found" +
+              (env && *env ? " (KTC_HIP_LIBRARY)"
+                           : " (no ROCm HIP runtime; tried " + tried + ")") +
+              ": " + why;
       return false;
     }
     bool all = true;
@@ -69,7 +88,7 @@ const Hip *loadHip(std::string &why) {
       fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
           dlsym(lib, name));
       if (!fn) {
-        error = std::string("libamdhip64 lacks ") + name;
+        error = path + " lacks " + name + " (a HIP runtime too old?)";
         all = false;
       }
     };
@@ -159,6 +178,13 @@ public:
     h.hipDeviceGetAttribute(&cus_, hipDeviceAttributeMultiprocessorCount,
                             device);
     h.hipDeviceGetAttribute(&wave_, hipDeviceAttributeWarpSize, device);
+    int limits[3] = {0, 0, 0};
+    h.hipDeviceGetAttribute(&limits[0], hipDeviceAttributeMaxGridDimX, device);
+    h.hipDeviceGetAttribute(&limits[1], hipDeviceAttributeMaxGridDimY, device);
+    h.hipDeviceGetAttribute(&limits[2], hipDeviceAttributeMaxGridDimZ, device);
+    for (int axis = 0; axis < 3; ++axis)
+      if (limits[axis] > 0)
+        maxGrid_[axis] = limits[axis];
     arch_ = archOf(major, minor);
     h.hipSetDevice(device);
     check(h, h.hipStreamCreate(&stream_), "hipStreamCreate");
@@ -231,9 +257,14 @@ public:
                   "' failed: " + llvm::toString(resources.takeError()));
     // Keep the code object alive with the module.
     images_.push_back(std::move(hsaco));
-    return std::make_shared<HipExecutable>(h, stream_, function,
-                                           numWarps * unsigned(wave_),
-                                           toInfo(*resources, arch_));
+    unsigned threads = numWarps * unsigned(wave_);
+    auto executable = std::make_shared<HipExecutable>(
+        h, stream_, function, threads, toInfo(*resources, arch_));
+    // The hardware counts a grid in work-items, in 32 bits.
+    executable->maxGrid = maxGrid_;
+    executable->maxGrid[0] =
+        std::min<int64_t>(maxGrid_[0], UINT32_MAX / threads);
+    return executable;
   }
 
 private:
@@ -242,6 +273,7 @@ private:
   std::string name_, arch_;
   hipStream_t stream_ = nullptr;
   int cus_ = 0, wave_ = 64;
+  std::array<int64_t, 3> maxGrid_{INT32_MAX, 65535, 65535};
   std::vector<std::string> images_;
 };
 
@@ -261,7 +293,18 @@ std::unique_ptr<DeviceImpl> createHipDevice(std::string &why) {
     why = "no AMD GPU found";
     return nullptr;
   }
-  return std::make_unique<HipDevice>(*h, 0);
+  auto device = std::make_unique<HipDevice>(*h, 0);
+  // A misspelt KTC_HIP_ARCH (or a GPU newer than this LLVM) is refused here,
+  // not at the first compile.
+  if (auto machine = gpu::createTargetMachine(device->target()); !machine) {
+    const char *env = std::getenv("KTC_HIP_ARCH");
+    why = "its target " + device->target() +
+          (env && *env ? " (from KTC_HIP_ARCH)" : "") +
+          " is unknown to LLVM's AMDGPU backend: " +
+          llvm::toString(machine.takeError());
+    return nullptr;
+  }
+  return device;
 }
 
 } // namespace ktc::detail

@@ -1,0 +1,242 @@
+//===- PipelineLoads.cpp - the ktc-pipeline-loads pass --------------------===//
+//
+// Software pipelining of the loads in a loop (a kernel's num_stages): each
+// load whose address and mask depend only on the induction variable and on
+// values from outside the loop is issued num_stages - 1 iterations ahead and
+// carried to the iteration that uses it. The persistent fused softmax is the
+// case it is for: while a program reduces and stores row i, row i + step is
+// already on its way.
+//
+//   scf.for %i = %lb to %ub step %s {            %x0 = load(p(%lb), m(%lb) & lb < ub)
+//     %x = load(p(%i), m(%i))           ==>      scf.for %i ... iter_args(%x = %x0) {
+//     use(%x)                                      %n = load(p(%i+%s), m(%i+%s) & %i+%s < ub)
+//   }                                              use(%x)
+//                                                  yield %n
+//                                                }
+//
+// A prefetched iteration that does not exist is masked off, so no address
+// outside what the loop itself reads is ever touched. Like Triton's
+// pipeliner, it moves loads above the stores of earlier iterations: a loop
+// that reads what it wrote an iteration before must keep num_stages = 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/KtcPasses.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::ktc {
+#define GEN_PASS_DEF_KTCPIPELINELOADS
+#include "dialect/KtcPasses.h.inc"
+} // namespace mlir::ktc
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+/// The ops of `loop`'s body that compute `roots` (in program order), if
+/// every one of them is pure, has no regions and reads no loop-carried
+/// value but the induction variable.
+static std::optional<SmallVector<Operation *>>
+addressSlice(scf::ForOp loop, ValueRange roots) {
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner()->getParentOp() == loop.getOperation() &&
+          arg != loop.getInductionVar())
+        return std::nullopt; // a loop-carried value
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!loop->isProperAncestor(def))
+      continue; // defined outside the loop
+    if (def->getParentOp() != loop.getOperation() || !isPure(def) ||
+        def->getNumRegions() != 0)
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  return ordered;
+}
+
+/// One load to pipeline and the ops that compute its operands.
+struct Candidate {
+  LoadOp load;
+  SmallVector<Operation *> slice;
+};
+
+struct PipelineLoadsPass
+    : mlir::ktc::impl::KtcPipelineLoadsBase<PipelineLoadsPass> {
+  using KtcPipelineLoadsBase::KtcPipelineLoadsBase;
+
+  void runOnOperation() override {
+    getOperation().walk([&](func::FuncOp func) {
+      if (!func->hasAttr(KtcDialect::getKernelAttrName()))
+        return;
+      unsigned stages =
+          numStages ? unsigned(numStages)
+                    : KtcDialect::getNumStages(func).value_or(1);
+      if (stages < 2)
+        return;
+      SmallVector<scf::ForOp> loops;
+      func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+      for (scf::ForOp loop : loops)
+        pipeline(loop, stages - 1);
+    });
+  }
+
+  /// The loop's step and bounds, the step and upper bound widened to i64
+  /// for integers narrower than that (computed once, before the loop).
+  struct Bounds {
+    Value step, wideStep, wideUb;
+    bool unsignedCmp;
+  };
+  static Value widen(OpBuilder &b, Location loc, Value v, bool unsignedCmp) {
+    Type type = v.getType();
+    if (!type.isInteger() || type.getIntOrFloatBitWidth() >= 64)
+      return v;
+    return unsignedCmp
+               ? Value(arith::ExtUIOp::create(b, loc, b.getI64Type(), v))
+               : Value(arith::ExtSIOp::create(b, loc, b.getI64Type(), v));
+  }
+  static Bounds boundsOf(OpBuilder &b, scf::ForOp loop) {
+    bool unsignedCmp = loop.getUnsignedCmp();
+    return {loop.getStep(),
+            widen(b, loop.getLoc(), loop.getStep(), unsignedCmp),
+            widen(b, loop.getLoc(), loop.getUpperBound(), unsignedCmp),
+            unsignedCmp};
+  }
+
+  /// `iv + k * step` in the induction variable's type, and whether that
+  /// iteration exists (`iv + k * step < ub`, computed in i64 for narrower
+  /// integers, so that it cannot overflow).
+  static std::pair<Value, Value> advance(OpBuilder &b, Location loc,
+                                         const Bounds &bounds, Value iv,
+                                         int64_t k) {
+    auto constant = [&](Type t, int64_t v) -> Value {
+      return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+    };
+    Value next = arith::AddIOp::create(
+        b, loc, iv,
+        arith::MulIOp::create(b, loc, bounds.step,
+                              constant(iv.getType(), k)));
+    Value wideNext = arith::AddIOp::create(
+        b, loc, widen(b, loc, iv, bounds.unsignedCmp),
+        arith::MulIOp::create(b, loc, bounds.wideStep,
+                              constant(bounds.wideStep.getType(), k)));
+    Value inRange = arith::CmpIOp::create(
+        b, loc,
+        bounds.unsignedCmp ? arith::CmpIPredicate::ult
+                           : arith::CmpIPredicate::slt,
+        wideNext, bounds.wideUb);
+    return {next, inRange};
+  }
+
+  /// The load of `c` for the iteration whose induction variable is `iv`
+  /// (the slice reads the loop's as `loopIv`), masked off unless `inRange`.
+  static Value cloneLoad(OpBuilder &b, Value loopIv, const Candidate &c,
+                         Value iv, Value inRange) {
+    IRMapping map;
+    map.map(loopIv, iv);
+    for (Operation *op : c.slice)
+      b.clone(*op, map);
+    LoadOp original = c.load;
+    Location loc = original.getLoc();
+    Value ptr = map.lookupOrDefault(original.getPtr());
+    Value guard = inRange;
+    if (auto tensor = dyn_cast<RankedTensorType>(ptr.getType()))
+      guard = SplatOp::create(
+          b, loc,
+          RankedTensorType::get(tensor.getShape(), b.getI1Type(),
+                                tensor.getEncoding()),
+          inRange);
+    Value mask = original.getMask()
+                     ? Value(arith::AndIOp::create(
+                           b, loc, map.lookupOrDefault(original.getMask()),
+                           guard))
+                     : guard;
+    Value other =
+        original.getOther() ? map.lookupOrDefault(original.getOther()) : Value();
+    auto load = LoadOp::create(b, loc, ptr, mask, other);
+    load->setDiscardableAttrs(original->getDiscardableAttrDictionary());
+    return load.getResult();
+  }
+
+  void pipeline(scf::ForOp loop, int64_t distance) {
+    SmallVector<Candidate> candidates;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      auto load = dyn_cast<LoadOp>(&op);
+      if (!load)
+        continue;
+      if (auto slice = addressSlice(loop, load->getOperands()))
+        candidates.push_back({load, std::move(*slice)});
+    }
+    if (candidates.empty())
+      return;
+
+    // The prologue: iterations lb, lb + step, ..., lb + (distance-1)·step.
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Bounds bounds = boundsOf(b, loop);
+    SmallVector<Value> inits;
+    for (const Candidate &c : candidates)
+      for (int64_t k = 0; k < distance; ++k) {
+        auto [iv, inRange] = advance(b, loc, bounds, loop.getLowerBound(), k);
+        inits.push_back(
+            cloneLoad(b, loop.getInductionVar(), c, iv, inRange));
+      }
+
+    // The loop carries `distance` loads of each candidate; the body issues
+    // the one for iv + distance·step first of all and uses the oldest.
+    IRRewriter rewriter(loop.getContext());
+    // The callback builds into the old body (its insertion point is the
+    // old yield), before that body moves into the new loop; the carried
+    // values then replace the loads.
+    auto yields = [&](OpBuilder &yb, Location, ArrayRef<BlockArgument> args) {
+      OpBuilder::InsertionGuard guard(yb);
+      Block *body = yb.getInsertionBlock();
+      Value loopIv = body->getArgument(0);
+      yb.setInsertionPointToStart(body);
+      auto [iv, inRange] = advance(yb, loc, bounds, loopIv, distance);
+      SmallVector<Value> next;
+      for (auto [i, c] : llvm::enumerate(candidates)) {
+        for (int64_t k = 1; k < distance; ++k)
+          next.push_back(args[i * distance + k]);
+        next.push_back(cloneLoad(yb, loopIv, c, iv, inRange));
+      }
+      return next;
+    };
+    size_t firstArg = loop.getNumRegionIterArgs();
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(rewriter, inits,
+                                         /*replaceInitOperandUsesInLoop=*/false,
+                                         yields);
+    if (failed(replaced)) {
+      loop.emitError("ktc-pipeline-loads: could not add the carried loads");
+      return signalPassFailure();
+    }
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    for (auto [i, c] : llvm::enumerate(candidates)) {
+      c.load.getResult().replaceAllUsesWith(
+          newLoop.getRegionIterArgs()[firstArg + i * distance]);
+      c.load.erase();
+    }
+  }
+};
+
+} // namespace
