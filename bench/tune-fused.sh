@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine (device tool, carrying .gpu/): the fused softmax
-# at each benchmark shape with 4, 8 and 16 waves per program and 1, 2 and 3
-# pipeline stages (Options::num_stages), printing the median time, GB/s and
-# the programs occupancy gave. What examples/kernels/launch.h's
-# fused_num_warps and fused_num_stages were tuned from.
-#   bash bench/tune-fused.sh [shapes...]   (default: the benchmark shapes)
+# at each benchmark shape over waves per program (WARPS, default 4 8 16),
+# pipeline stages (STAGES, Options::num_stages, default 1 2 3) and programs
+# as a multiple of those resident at once (GRID, default 1; "rows" is one
+# program per row), printing the median time, GB/s and the programs. What
+# examples/kernels/launch.h's fused_* heuristics were tuned from.
+#   [WARPS=..] [STAGES=..] [GRID=..] bash bench/tune-fused.sh [shapes...]
 set -uo pipefail
 mkdir -p /tmp/ktc
 [ -x /tmp/ktc/bin/softmax ] || tar -xJf .gpu/bundle.tar.xz -C /tmp/ktc
@@ -15,11 +16,15 @@ shapes=("$@")
 for shape in "${shapes[@]}"; do
   for w in ${WARPS:-4 8 16}; do
     for s in ${STAGES:-1 2 3}; do
-      out=$(/tmp/ktc/bin/softmax --device=cuda --variant=fused --rows=${shape%x*} \
-        --cols=${shape#*x} --warps=$w --stages=$s --bench=1 --seed=3 2>&1)
-      printf '%-11s warps %2d stages %d: %s | %s | %s\n' "$shape" $w $s \
-        "$(grep -oE '[0-9]+ programs' <<<"$out")" \
-        "$(grep -E '^bench:' <<<"$out")" "$(tail -n 1 <<<"$out" | cut -c1-4)"
+      for g in ${GRID:-1}; do
+        grid=(--persistent=$g)
+        [ "$g" = rows ] && grid=(--programs=${shape%x*})
+        out=$(/tmp/ktc/bin/softmax --device=cuda --variant=fused --rows=${shape%x*} \
+          --cols=${shape#*x} --warps=$w --stages=$s "${grid[@]}" --bench=1 --seed=3 2>&1)
+        printf '%-11s warps %2d stages %d grid %-4s: %s | %s | %s\n' "$shape" $w $s $g \
+          "$(grep -oE '[0-9]+ programs' <<<"$out")" \
+          "$(grep -E '^bench:' <<<"$out")" "$(tail -n 1 <<<"$out" | cut -c1-4)"
+      done
     done
   done
 done

@@ -49,6 +49,20 @@ for shape in 1823x781 3x5 4096x1024 7x16384 8192x8192; do
     --rows=${shape%x*} --cols=${shape#*x} --seed=11
 done
 
+# Pipelined loops (num_stages 2 and 3): the row loops of naive and online,
+# and the persistent fused loop (programs striding over the rows).
+for st in 2 3; do
+  for v in naive online; do
+    check "softmax $v 1823x781 stages=$st" $bin/softmax --device=cuda \
+      --variant=$v --rows=1823 --cols=781 --stages=$st --seed=19
+  done
+  for shape in 1823x781 4096x1024 8192x8192; do
+    check "softmax fused $shape 97 programs stages=$st" $bin/softmax \
+      --device=cuda --variant=fused --rows=${shape%x*} --cols=${shape#*x} \
+      --programs=97 --stages=$st --seed=23
+  done
+done
+
 # The autotuner on the GPU: every config timed, the winners checked.
 check "autotune n=98433 1823x781" $bin/autotune --device=cuda --verbose=1 \
   --size=98433 --rows=1823 --cols=781 --seed=17
@@ -58,7 +72,9 @@ CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=781" \
             "softmax --variant=online --rows=37 --cols=1000" \
             "softmax --variant=fused --rows=37 --cols=781" \
-            "softmax --variant=tiled --rows=37 --cols=781"; do
+            "softmax --variant=tiled --rows=37 --cols=781" \
+            "softmax --variant=online --rows=37 --cols=1000 --stages=3" \
+            "softmax --variant=fused --rows=37 --cols=781 --programs=5 --stages=2"; do
   echo "== memcheck $args" >> "$log"
   $CS --tool memcheck --error-exitcode 3 $bin/$args --device=cuda >> "$log" 2>&1
   rc=$?

@@ -1,8 +1,9 @@
 //===- launch.h - how the seed kernels are launched --------------*- C++ -*-===//
 //
-// The launch-side choices of the persistent fused softmax, shared by the
-// softmax example, ktc-bench and the tests: how many waves a program gets
-// for a row width, and how many programs fill the device.
+// The launch-side choices of the fused softmax, shared by the softmax
+// example, ktc-bench, ktc-fused-probe and the tests: how many waves a
+// program gets for a row width, how deep its loop is pipelined, and how many
+// programs the grid has.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,18 +24,34 @@ namespace ktc::seeds {
 /// thread would spill).
 inline int fused_num_warps(int64_t block) { return block <= 8192 ? 4 : 16; }
 
-/// Pipeline depth (Options::num_stages) of the fused softmax: 1, no
-/// software pipelining (docs/bench/README.md).
-inline int fused_num_stages(int64_t block) { return 1; }
+/// Pipeline depth (Options::num_stages) of the fused softmax: 1. On the
+/// H200, issuing the next row's loads a row ahead (2 or 3 stages) doubled
+/// the registers a program holds and changed no benchmark shape by more
+/// than the run-to-run spread (docs/bench/h200/tune-fused.txt).
+inline int fused_num_stages(int64_t) { return 1; }
 
-/// Programs of the persistent fused softmax on `device`: as many as are
-/// resident at once, compute units x workgroups per compute unit, the
+/// The fused softmax's grid, in programs per program resident at once:
+/// 0, one program per row. Measured on the H200 (docs/bench/README.md): a
+/// persistent grid of exactly the resident programs (compute units x
+/// occupancy, the seeds' formula) keeps every program's rows in lockstep
+/// and tops out near 3.78 TB/s at 8192 x 8192 -- a plain row copy in the
+/// same loop does too -- while one program per row, scheduled by the
+/// hardware, reaches 4.03 TB/s; 4 waves of persistent programs fall in
+/// between.
+inline int64_t fused_grid_waves() { return 0; }
+
+/// Programs of the fused softmax on `device`: `grid_waves` times as many as are
+/// resident at once -- compute units x workgroups per compute unit, the
 /// occupancy of the kernel as compiled for the device (its registers and
-/// shared memory against the device's limits); at most one per row. On the
-/// CPU: one per hardware thread.
+/// shared memory against the device's limits) -- and at most one per row;
+/// `grid_waves` = 0 is one per row. On the CPU, a wave is one program per
+/// hardware thread.
 template <typename K>
 int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
-                       int num_warps, int num_stages = 1) {
+                       int num_warps, int num_stages = 1,
+                       int64_t grid_waves = fused_grid_waves()) {
+  if (grid_waves <= 0)
+    return rows;
   int64_t programs = device.compute_units();
   if (std::optional<DeviceLimits> limits = limits_for(device)) {
     KernelInfo info =
@@ -42,7 +59,7 @@ int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
                     Options{.num_warps = num_warps, .num_stages = num_stages});
     programs *= std::max(occupancy(info, *limits).workgroups_per_cu, 1);
   }
-  return std::min<int64_t>(rows, programs);
+  return std::min<int64_t>(rows, programs * grid_waves);
 }
 
 } // namespace ktc::seeds

@@ -10,7 +10,7 @@ static const char *kUsage = R"(usage: softmax [flags]
   --variant=naive|online|fused|tiled
                                 naive: three passes over BLOCK-wide column chunks;
                                 online: two passes, running max and sum carried;
-                                fused: one program loads whole rows, persistent grid;
+                                fused: one program loads whole rows, striding over the rows;
                                 tiled: 4 rows per program as one 2-D tile, at most
                                 1024 columns (default fused)
   --device=auto|cpu|cuda|hip    where to run (default auto)
@@ -22,9 +22,11 @@ static const char *kUsage = R"(usage: softmax [flags]
   --stages=S                    num_stages: 2 or more issues the loop's loads S - 1
                                 iterations ahead (software pipelining; default 1,
                                 fused: examples/kernels/launch.h)
-  --programs=P                  fused: number of programs (default: as many as are
-                                resident at once: compute units x occupancy of the
-                                compiled kernel, at most rows)
+  --persistent=W                fused: W times as many programs as are resident at
+                                once (compute units x occupancy of the compiled
+                                kernel), each striding over the rows; 0 (default):
+                                one program per row (examples/kernels/launch.h)
+  --programs=P                  fused: this many programs instead
   --seed=S                      random seed (default 0)
   --emit=mlir|llvm|asm|bin      print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
@@ -47,7 +49,8 @@ int main(int argc, char **argv) {
   example::Flags flags(argc, argv,
                        {{"variant", "fused"}, {"device", "auto"},
                         {"rows", "1823"}, {"cols", "781"}, {"block", "256"},
-                        {"programs", "0"}, {"warps", "0"}, {"stages", "0"}, {"seed", "0"}, {"emit", ""},
+                        {"programs", "0"}, {"warps", "0"}, {"stages", "0"},
+                        {"persistent", "0"}, {"seed", "0"}, {"emit", ""},
                         {"target", "host"}, {"out", ""}, {"info", "0"},
                         {"bench", "0"}},
                        kUsage);
@@ -119,7 +122,8 @@ int main(int argc, char **argv) {
       programs = flags.integer("programs");
       programs = programs > 0 ? std::min(programs, rows)
                               : seeds::fused_programs(fused, device, rows,
-                                                      block, warps, stages);
+                                                      block, warps, stages,
+                                                      flags.integer("persistent"));
     }
     auto run = [&] {
       if (variant == "naive")

@@ -143,6 +143,11 @@ void if_(const Operand &cond, const std::function<void()> &then,
   auto ifOp = scf::IfOp::create(t.b, l, carried.types(), c,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(t.b);
+  // Without results (no Var alive) the builder ends both blocks with an
+  // empty scf.yield; we add our own after the body.
+  for (Block *block : {ifOp.thenBlock(), ifOp.elseBlock()})
+    if (!block->empty())
+      block->getTerminator()->erase();
   try {
     t.b.setInsertionPointToEnd(ifOp.thenBlock());
     runBody(t, carried, then, loc);

@@ -70,10 +70,12 @@ enum Op : uint8_t {
   DeclareVar, AssignVar, Cdiv, IllTyped, Query, NumOps
 };
 
-/// A value of the kernel and whether it may be poison (it comes from a
-/// float-to-int conversion), which keeps it out of addresses.
+/// A value of the kernel, its name in the log, and whether it may be poison
+/// (it comes from a float-to-int conversion), which keeps it out of
+/// addresses.
 struct Slot {
   Value value;
+  std::string name;
   bool poison = false;
 };
 
@@ -85,6 +87,7 @@ struct Args {
   bool B;
   float F;
 };
+const char *kPtrNames[] = {"pf", "pi", "pl", "ph", "pb", "out"};
 
 const int64_t kIntLiterals[] = {0, 1, 2, -1, 3, 7, 64, -100, INT32_MAX,
                                 int64_t(1) << 40};
@@ -100,11 +103,35 @@ const DType kDTypes[] = {DType::i1, DType::i32, DType::i64,
 
 bool isInt(const Value &v) { return !v.is_pointer() && is_int(v.dtype()); }
 
+std::string shapeText(const std::vector<int64_t> &shape) {
+  std::string s = "{";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "}";
+}
+std::string dtypeText(DType t) { return std::string("DType::") + name(t); }
+std::string floatText(double f) {
+  if (std::isnan(f))
+    return "NAN";
+  if (std::isinf(f))
+    return f > 0 ? "INFINITY" : "-INFINITY";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", f);
+  return buf;
+}
+
+/// The log of the last kernel traced: the decoded operations as C++, for
+/// turning a crash into a regression test (printed on a failure, or always
+/// with KTC_FUZZ_TRACE=1).
+std::string lastLog;
+
 /// Runs the decoded operations inside a kernel being traced.
 class Interpreter {
 public:
   Interpreter(const uint8_t *data, size_t size, const Args &args)
-      : in_(data, size), args_(args) {}
+      : in_(data, size), args_(args) {
+    lastLog.clear();
+  }
 
   void run() {
     body(kMaxOps);
@@ -112,54 +139,94 @@ public:
   }
 
 private:
+  void note(const std::string &line) {
+    lastLog += std::string(2 * depth_ + 2, ' ') + line + "\n";
+  }
   // -- choosing operands ---------------------------------------------------
   Slot &anySlot() {
     if (pool_.empty())
-      pool_.push_back({arange(0, 8)});
-    return pool_[pool_.size() - 1 - in_.pick(std::min<size_t>(pool_.size(), 8))];
+      push("arange(0, 8)", arange(0, 8), false);
+    return pool_[pool_.size() - 1 -
+                 in_.pick(std::min<size_t>(pool_.size(), 8))];
   }
-  /// A Value, a Var, a literal or a constexpr; `poison` is or-ed in.
-  Operand operand(bool &poison) {
+  /// A Value, a Var, a literal or a constexpr (`text` says which);
+  /// `poison` is or-ed in.
+  Operand operand(bool &poison, std::string &text) {
     switch (in_.pick(10)) {
-    case 0:
-      return Operand(in_.from(kIntLiterals));
-    case 1:
-      return Operand(in_.from(kFloatLiterals));
-    case 2:
-      return Operand(in_.oneIn(2));
+    case 0: {
+      int64_t i = in_.from(kIntLiterals);
+      text = std::to_string(i) + (i > INT32_MAX ? "L" : "");
+      return Operand(i);
+    }
+    case 1: {
+      double f = in_.from(kFloatLiterals);
+      text = floatText(f);
+      return Operand(f);
+    }
+    case 2: {
+      bool b = in_.oneIn(2);
+      text = b ? "true" : "false";
+      return Operand(b);
+    }
     case 3:
-      return in_.oneIn(2) ? Operand(args_.C) : Operand(args_.F);
+      if (in_.oneIn(2)) {
+        text = "C";
+        return Operand(args_.C);
+      }
+      text = "F";
+      return Operand(args_.F);
     case 4:
       if (!vars_.empty()) {
         size_t k = in_.pick(vars_.size());
         poison |= varPoison_[k];
+        text = varNames_[k];
         return Operand(vars_[k]);
       }
       [[fallthrough]];
     default: {
       Slot s = anySlot();
       poison |= s.poison;
+      text = s.name;
       return Operand(s.value);
     }
     }
   }
-  void push(Value v, bool poison) { pool_.push_back({v, poison}); }
+  void push(const std::string &expr, Value v, bool poison) {
+    std::string name = "v" + std::to_string(next_++);
+    note("Value " + name + " = " + expr + ";");
+    pool_.push_back({v, name, poison});
+  }
 
-  /// An integer index that can be used in an address.
-  Value index() {
+  /// An integer index that can be used in an address (its text in `text`).
+  Value index(std::string &text) {
     Slot s = anySlot();
-    if (s.poison || !isInt(s.value))
-      return in_.oneIn(2) ? arange(0, in_.oneIn(2) ? 16 : 8) : program_id(0);
-    Value i = s.value;
-    if (i.dtype() == DType::i1)
-      i = cast(i, DType::i32);
-    return i;
+    if (s.poison || !isInt(s.value)) {
+      if (in_.oneIn(2)) {
+        int64_t n = in_.oneIn(2) ? 16 : 8;
+        text = "arange(0, " + std::to_string(n) + ")";
+        return arange(0, n);
+      }
+      text = "program_id(0)";
+      return program_id(0);
+    }
+    text = s.name;
+    if (s.value.dtype() == DType::i1) {
+      text = "cast(" + text + ", DType::i32)";
+      return cast(s.value, DType::i32);
+    }
+    return s.value;
   }
   /// base + ((i % N) + N) % N: inside the buffer whatever i is.
   Value address(Value base, Value i) {
     return base + ((i % kLen) + kLen) % kLen;
   }
-  Value pointer() { return address(args_.ptrs[in_.pick(6)], index()); }
+  Value pointer(std::string &text) {
+    unsigned k = in_.pick(6);
+    std::string i;
+    Value p = address(args_.ptrs[k], index(i));
+    text = std::string(kPtrNames[k]) + " + ((" + i + " % 64) + 64) % 64";
+    return p;
+  }
 
   // -- the operations ------------------------------------------------------
   void body(unsigned count) {
@@ -182,13 +249,15 @@ private:
     while (vars_.size() > vars) {
       vars_.pop_back();
       varPoison_.pop_back();
+      varNames_.pop_back();
     }
   }
 
   void binary() {
     bool poison = false;
-    Operand a = operand(poison);
-    Operand b = operand(poison);
+    std::string ta, tb;
+    Operand a = operand(poison, ta);
+    Operand b = operand(poison, tb);
     unsigned op = in_.pick(14);
     // Integer / and % get a divisor of at least 1 (never 0, never -1).
     auto integer = [](const Operand &o) {
@@ -196,11 +265,17 @@ private:
              (o.kind() == Operand::Kind::Value && isInt(o.value()));
     };
     if ((op == 3 || op == 4) && integer(a) && integer(b)) {
-      if (b.kind() == Operand::Kind::Value)
+      if (b.kind() == Operand::Kind::Value) {
         b = Operand(maximum(b, 1));
-      else
-        b = Operand(int64_t(1 + in_.pick(7)));
+        tb = "maximum(" + tb + ", 1)";
+      } else {
+        int64_t d = 1 + in_.pick(7);
+        b = Operand(d);
+        tb = std::to_string(d);
+      }
     }
+    const char *ops[] = {"+", "-", "*", "/", "%", "<", "<=", ">", ">=",
+                         "==", "!=", "&", "|", "^"};
     Value r;
     switch (op) {
     case 0: r = a + b; break;
@@ -218,185 +293,241 @@ private:
     case 12: r = a | b; break;
     default: r = a ^ b; break;
     }
-    push(r, poison);
+    auto text = [](const Operand &o, const std::string &t) {
+      return o.kind() == Operand::Kind::Value ? t : "Operand(" + t + ")";
+    };
+    push(text(a, ta) + " " + ops[op] + " " + text(b, tb), r, poison);
   }
 
   void loop() {
     // Small constant trip counts: literal bounds, or the arguments n and m
     // (at most 8 at run time), or a program id (at most 3).
-    auto boundOperand = [&](bool end) -> Operand {
+    auto boundOperand = [&](bool end, std::string &text) -> Operand {
       switch (in_.pick(5)) {
-      case 0: return Operand(args_.n);
-      case 1: return Operand(args_.m);
-      case 2: return Operand(program_id(0));
-      default: return Operand(int64_t(in_.pick(8)) - (end ? 1 : 2));
+      case 0: text = "n"; return Operand(args_.n);
+      case 1: text = "m"; return Operand(args_.m);
+      case 2: text = "program_id(0)"; return Operand(program_id(0));
+      default: {
+        int64_t v = int64_t(in_.pick(8)) - (end ? 1 : 2);
+        text = std::to_string(v);
+        return Operand(v);
+      }
       }
     };
-    Operand start = boundOperand(false), end = boundOperand(true);
+    std::string ts, te;
+    Operand start = boundOperand(false, ts), end = boundOperand(true, te);
     const int64_t steps[] = {1, 1, 2, 3, 0, -1}; // 0 and -1: an Error
-    Operand step(in_.from(steps));
+    int64_t step = in_.from(steps);
     unsigned count = 1 + in_.pick(8);
     if (depth_ >= kMaxDepth)
       count = 0;
     size_t mark = pool_.size();
+    std::string iv = "v" + std::to_string(next_++);
+    note("for_range(" + ts + ", " + te + ", " + std::to_string(step) +
+         ", [&](Value " + iv + ") {");
     for_range(start, end, step, [&](Value i) {
-      push(i, false);
+      pool_.push_back({i, iv, false});
       nested(count, mark);
     });
+    note("});");
   }
 
   void branch() {
     bool poison = false;
-    Operand cond = in_.oneIn(3) ? Operand(args_.flag)
-                   : in_.oneIn(2) ? Operand(args_.B)
-                                  : operand(poison);
+    std::string tc;
+    Operand cond = in_.oneIn(3)   ? (tc = "flag", Operand(args_.flag))
+                   : in_.oneIn(2) ? (tc = "B", Operand(args_.B))
+                                  : operand(poison, tc);
     unsigned thenCount = 1 + in_.pick(6), elseCount = in_.pick(6);
     if (depth_ >= kMaxDepth)
       thenCount = elseCount = 0;
     size_t mark = pool_.size();
+    note("if_(" + tc + ", [&] {");
     if (elseCount)
       if_(cond, [&] { nested(thenCount, mark); },
-          [&] { nested(elseCount, mark); });
+          [&] {
+            note("}, [&] {");
+            nested(elseCount, mark);
+          });
     else
       if_(cond, [&] { nested(thenCount, mark); });
+    note("});");
   }
 
   /// Uses the API wrongly on purpose: each must be a ktc::Error.
   void illTyped() {
     Slot s = anySlot();
+    std::string tp;
     switch (in_.pick(8)) {
     case 0: // load through something that is not a pointer
       if (!s.value.is_pointer())
-        push(load(s.value), false);
+        push("load(" + s.name + ")", load(s.value), false);
       break;
     case 1:
-      push(args_.ptrs[0] + args_.ptrs[1], false);
+      push("pf + pi", args_.ptrs[0] + args_.ptrs[1], false);
       break;
     case 2:
-      push(args_.ptrs[0] + 0.5f, false);
+      push("pf + 0.5f", args_.ptrs[0] + 0.5f, false);
       break;
-    case 3:
-      store(pointer(), args_.ptrs[2]);
+    case 3: {
+      Value p = pointer(tp);
+      note("store(" + tp + ", pl);");
+      store(p, args_.ptrs[2]);
       break;
+    }
     case 4:
-      push(Value() + 1, false);
+      push("Value() + 1", Value() + 1, false);
       break;
     case 5: { // a kernel traced inside this one
+      note("Kernel(\"inner\", [](Ptr<float> p) { store(p, 1.0f); }).mlir();");
       auto inner = Kernel("inner", [](Ptr<float> p) { store(p, 1.0f); });
       (void)inner.mlir();
       break;
     }
-    case 6:
-      push(load(pointer(), Operand(), 1.0f), false); // 'other' without mask
+    case 6: { // 'other' without a mask
+      Value p = pointer(tp);
+      push("load(" + tp + ", Operand(), 1.0f)", load(p, Operand(), 1.0f),
+           false);
       break;
+    }
     default:
-      push(args_.ptrs[3] * 2, false);
+      push("ph * 2", args_.ptrs[3] * 2, false);
       break;
     }
   }
 
   void step(Op op) {
     bool poison = false;
+    std::string ta, tb, tc;
     switch (op) {
     case ProgramId:
     case NumPrograms: {
       const int axes[] = {0, 0, 1, 2, 3, -1};
       int axis = in_.from(axes);
-      push(op == ProgramId ? program_id(axis) : num_programs(axis), false);
+      std::string call = op == ProgramId ? "program_id" : "num_programs";
+      push(call + "(" + std::to_string(axis) + ")",
+           op == ProgramId ? program_id(axis) : num_programs(axis), false);
       break;
     }
     case Arange: {
       int64_t start = int64_t(in_.pick(8)) - 2;
-      push(arange(start, start + in_.from(kBlockSizes)), false);
+      int64_t end = start + in_.from(kBlockSizes);
+      push("arange(" + std::to_string(start) + ", " + std::to_string(end) + ")",
+           arange(start, end), false);
       break;
     }
     case Binary:
       binary();
       break;
     case Unary: {
-      Operand a = operand(poison);
+      Operand a = operand(poison, ta);
       unsigned k = in_.pick(3);
-      push(k == 0 ? -a : k == 1 ? !a : ~a, poison);
+      const char *ops[] = {"-", "!", "~"};
+      push(std::string(ops[k]) + "Operand(" + ta + ")",
+           k == 0 ? -a : k == 1 ? !a : ~a, poison);
       break;
     }
     case Extremum: {
-      Operand a = operand(poison), b = operand(poison);
-      push(in_.oneIn(2) ? maximum(a, b) : minimum(a, b), poison);
+      Operand a = operand(poison, ta), b = operand(poison, tb);
+      bool isMax = in_.oneIn(2);
+      push(std::string(isMax ? "maximum(" : "minimum(") + ta + ", " + tb + ")",
+           isMax ? maximum(a, b) : minimum(a, b), poison);
       break;
     }
     case Where: {
-      Operand c = operand(poison), a = operand(poison), b = operand(poison);
-      push(where(c, a, b), poison);
+      Operand c = operand(poison, tc), a = operand(poison, ta),
+              b = operand(poison, tb);
+      push("where(" + tc + ", " + ta + ", " + tb + ")", where(c, a, b), poison);
       break;
     }
     case Math: {
-      Operand a = operand(poison);
+      Operand a = operand(poison, ta);
       Value (*fns[])(const Operand &, Loc) = {exp, exp2, log, log2, sqrt, abs};
-      push(fns[in_.pick(6)](a, Loc::current()), poison);
+      const char *names[] = {"exp", "exp2", "log", "log2", "sqrt", "abs"};
+      unsigned k = in_.pick(6);
+      push(std::string(names[k]) + "(" + ta + ")", fns[k](a, Loc::current()),
+           poison);
       break;
     }
     case Cast: {
       Slot s = anySlot();
       DType to = in_.from(kDTypes);
       bool fromFloat = !s.value.is_pointer() && is_float(s.value.dtype());
-      push(in_.oneIn(2) ? cast(s.value, to) : s.value.to(to),
-           s.poison || (fromFloat && is_int(to)));
+      bool method = in_.oneIn(2);
+      Value v = method ? s.value.to(to) : cast(s.value, to);
+      push(method ? s.name + ".to(" + dtypeText(to) + ")"
+                  : "cast(" + s.name + ", " + dtypeText(to) + ")",
+           v, s.poison || (fromFloat && is_int(to)));
       break;
     }
     case ExpandDims: {
-      Operand a = operand(poison);
+      Operand a = operand(poison, ta);
       const int axes[] = {0, 1, 0, 1, 2, -1};
-      push(expand_dims(a, in_.from(axes)), poison);
+      int axis = in_.from(axes);
+      push("expand_dims(" + ta + ", " + std::to_string(axis) + ")",
+           expand_dims(a, axis), poison);
       break;
     }
     case BroadcastTo: {
-      Operand a = operand(poison);
-      push(broadcast_to(a, in_.from(kShapes)), poison);
+      Operand a = operand(poison, ta);
+      const std::vector<int64_t> &shape = in_.from(kShapes);
+      push("broadcast_to(" + ta + ", " + shapeText(shape) + ")",
+           broadcast_to(a, shape), poison);
       break;
     }
     case Full: {
       const std::vector<int64_t> &shape = in_.from(kShapes);
       DType dtype = in_.from(kDTypes);
       if (in_.oneIn(3)) {
-        push(zeros(shape, dtype), false);
+        push("zeros(" + shapeText(shape) + ", " + dtypeText(dtype) + ")",
+             zeros(shape, dtype), false);
       } else {
-        Operand v = operand(poison);
-        push(full(shape, v, dtype), poison);
+        Operand v = operand(poison, ta);
+        push("full(" + shapeText(shape) + ", " + ta + ", " + dtypeText(dtype) +
+                 ")",
+             full(shape, v, dtype), poison);
       }
       break;
     }
     case Reduce: {
-      Operand a = operand(poison);
+      Operand a = operand(poison, ta);
       const int axes[] = {0, 0, 1, 2, -1};
       int axis = in_.from(axes);
       unsigned k = in_.pick(3);
-      push(k == 0 ? max(a, axis) : k == 1 ? min(a, axis) : sum(a, axis),
+      const char *names[] = {"max", "min", "sum"};
+      push(std::string(names[k]) + "(" + ta + ", " + std::to_string(axis) + ")",
+           k == 0 ? max(a, axis) : k == 1 ? min(a, axis) : sum(a, axis),
            poison);
       break;
     }
     case Load: {
-      Value p = pointer();
+      Value p = pointer(tc);
       unsigned form = in_.pick(3);
       if (form == 0) {
-        push(load(p), false);
+        push("load(" + tc + ")", load(p), false);
         break;
       }
-      Operand mask = operand(poison);
+      Operand mask = operand(poison, ta);
       if (form == 1) {
-        push(load(p, mask), false);
+        push("load(" + tc + ", " + ta + ")", load(p, mask), false);
       } else {
-        Operand other = operand(poison);
-        push(load(p, mask, other), false);
+        Operand other = operand(poison, tb);
+        push("load(" + tc + ", " + ta + ", " + tb + ")", load(p, mask, other),
+             false);
       }
       break;
     }
     case Store: {
-      Value p = pointer();
-      Operand v = operand(poison);
-      if (in_.oneIn(2))
+      Value p = pointer(tc);
+      Operand v = operand(poison, ta);
+      if (in_.oneIn(2)) {
+        note("store(" + tc + ", " + ta + ");");
         store(p, v);
-      else
-        store(p, v, operand(poison));
+      } else {
+        Operand mask = operand(poison, tb);
+        note("store(" + tc + ", " + ta + ", " + tb + ");");
+        store(p, v, mask);
+      }
       break;
     }
     case ForRange:
@@ -406,16 +537,20 @@ private:
       branch();
       break;
     case DeclareVar: {
-      Operand init = operand(poison);
+      Operand init = operand(poison, ta);
+      std::string name = "var" + std::to_string(next_++);
+      note("Var " + name + " = " + ta + ";");
       vars_.emplace_back(init);
       varPoison_.push_back(poison);
+      varNames_.push_back(name);
       break;
     }
     case AssignVar: {
       if (vars_.empty())
         break;
       size_t k = in_.pick(vars_.size());
-      Operand v = operand(poison);
+      Operand v = operand(poison, ta);
+      note(varNames_[k] + " = " + ta + ";");
       if (v.kind() == Operand::Kind::Value)
         vars_[k] = v.value();
       else if (v.kind() == Operand::Kind::Float)
@@ -426,13 +561,17 @@ private:
       break;
     }
     case Cdiv: {
-      Operand a = operand(poison);
-      Operand b = operand(poison);
-      if (b.kind() == Operand::Kind::Value)
+      Operand a = operand(poison, ta);
+      Operand b = operand(poison, tb);
+      if (b.kind() == Operand::Kind::Value) {
         b = Operand(maximum(b, 1));
-      else
-        b = Operand(int64_t(1 + in_.pick(7)));
-      push(cdiv(a, b), poison);
+        tb = "maximum(" + tb + ", 1)";
+      } else {
+        int64_t d = 1 + in_.pick(7);
+        b = Operand(d);
+        tb = std::to_string(d);
+      }
+      push("cdiv(" + ta + ", " + tb + ")", cdiv(a, b), poison);
       break;
     }
     case IllTyped:
@@ -440,6 +579,7 @@ private:
       break;
     case Query: {
       Slot s = anySlot();
+      note("(void)" + s.name + ".shape(); // and type_str, is_block, dtype");
       (void)s.value.shape();
       (void)s.value.type_str();
       (void)s.value.is_block();
@@ -455,20 +595,30 @@ private:
   void sink() {
     if (pool_.empty())
       return;
-    Value v = pool_.back().value;
+    Slot last = pool_.back();
+    Value v = last.value;
     if (v.is_pointer())
       return;
-    if (is_int(v.dtype()))
+    std::string text = last.name;
+    if (is_int(v.dtype())) {
       v = cast(v, DType::f32);
+      text = "cast(" + text + ", DType::f32)";
+    }
     std::vector<int64_t> shape = v.shape();
     if (shape.empty()) {
+      note("store(out, " + text + ");");
       store(args_.ptrs[5], v);
       return;
     }
     Value i = arange(0, shape[0]);
-    if (shape.size() == 2)
+    std::string ti = "arange(0, " + std::to_string(shape[0]) + ")";
+    if (shape.size() == 2) {
       i = expand_dims(i, 1) * shape[1] +
           expand_dims(arange(0, shape[1]), 0);
+      ti = "expand_dims(" + ti + ", 1) * " + std::to_string(shape[1]) +
+           " + expand_dims(arange(0, " + std::to_string(shape[1]) + "), 0)";
+    }
+    note("store(out + ((" + ti + " % 64) + 64) % 64, " + text + ");");
     store(address(args_.ptrs[5], i), v);
   }
 
@@ -477,8 +627,10 @@ private:
   std::vector<Slot> pool_;
   std::deque<Var> vars_;
   std::vector<bool> varPoison_;
+  std::vector<std::string> varNames_;
   int depth_ = 0;
   unsigned ops_ = 0;
+  unsigned next_ = 0;
 };
 
 std::vector<float> floats(Bytes &seed) {
@@ -507,6 +659,21 @@ template <typename T> std::vector<T> halves(Bytes &seed) {
 bool internal(const Error &e) {
   std::string what = e.what();
   return what.find("internal error") != std::string::npos;
+}
+
+/// The last kernel traced, as C++, and how it was run.
+void printLog(uint8_t what, int64_t gx, int64_t gy, int C, bool B, float F,
+              int32_t n, int64_t m, float s, bool flag) {
+  std::fprintf(stderr,
+               "ktc-fuzz-builder: the last kernel traced (an operation that "
+               "failed is not listed):\n"
+               "[&](Ptr<float> pf, Ptr<int32_t> pi, Ptr<int64_t> pl, "
+               "Ptr<half> ph, Ptr<bfloat16> pb, Ptr<float> out, Int n, "
+               "Long m, Float s, Bool flag, int C, bool B, float F) {\n%s}\n"
+               "action %d, grid {%lld, %lld}, C = %d, B = %d, F = %g, "
+               "n = %d, m = %lld, s = %g, flag = %d\n",
+               lastLog.c_str(), what % 8, (long long)gx, (long long)gy, C,
+               int(B), F, n, (long long)m, s, int(flag));
 }
 
 void runOne(const uint8_t *data, size_t size) {
@@ -572,11 +739,14 @@ void runOne(const uint8_t *data, size_t size) {
     if (e.message().empty() || internal(e)) {
       std::fprintf(stderr, "ktc-fuzz-builder: a ktc bug, not a misuse:\n%s\n",
                    e.what());
+      printLog(what, gx, gy, C, B, F, n, m, s, flag);
       std::abort();
     }
     if (std::getenv("KTC_FUZZ_VERBOSE"))
       std::fprintf(stderr, "ktc-fuzz-builder: %s\n", e.what());
   }
+  if (std::getenv("KTC_FUZZ_TRACE"))
+    printLog(what, gx, gy, C, B, F, n, m, s, flag);
 }
 
 } // namespace
