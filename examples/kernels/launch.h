@@ -27,7 +27,7 @@ inline int fused_num_warps(int64_t block) { return block <= 8192 ? 4 : 16; }
 /// Pipeline depth (Options::num_stages) of the fused softmax: 1. On the
 /// H200, issuing the next row's loads a row ahead (2 or 3 stages) doubled
 /// the registers a program holds and changed no benchmark shape by more
-/// than the run-to-run spread (docs/bench/h200/tune-fused.txt).
+/// than the run-to-run spread (docs/bench/h200/tune-fused-stages.txt).
 inline int fused_num_stages(int64_t) { return 1; }
 
 /// The fused softmax's grid, in programs per program resident at once:
