@@ -60,7 +60,7 @@ fuzz() {
     "$bin" -seed=1 -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
       -print_final_stats=1 -artifact_prefix="$artifacts/$name-" "${extra[@]}" \
       "$work" "$seeds" > "$log" 2>&1 || rc=$?
-  grep -E "^(#[0-9]+.*(DONE|pulse)|stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs)" "$log" | tail -4 || true
+  grep -E "^(Done [0-9]+ runs|stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb))" "$log" || true
   if [ $rc -ne 0 ]; then
     tail -60 "$log"
     echo "sanitize.sh: ktc-fuzz-$name failed (rc=$rc); reproducer: $(ls -t "$artifacts"/$name-* 2>/dev/null | head -1)" >&2

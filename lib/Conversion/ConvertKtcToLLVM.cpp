@@ -248,8 +248,10 @@ struct KtcConvertToLLVMPass
     legality.addIllegalDialect<KtcDialect>();
     legality.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
                              ROCDL::ROCDLDialect>();
-    // exp and exp2 always take the target's instruction, scalars included.
-    legality.addIllegalOp<math::ExpOp, math::Exp2Op>();
+    // exp and exp2 always take the target's instruction, scalars included;
+    // log and log2 the target's log2 (llvm.log2 where LLVM lowers it).
+    legality.addIllegalOp<math::ExpOp, math::Exp2Op, math::LogOp,
+                          math::Log2Op>();
     legality.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
     legality.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {

@@ -9,6 +9,7 @@
 #include "Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -106,6 +107,40 @@ struct ExpLowering : OpConversionPattern<Op> {
   const LoweringState &state;
 };
 
+/// log and log2, on scalars and blocks, through the target's log2:
+/// log(x) = log2(x) * ln(2).
+template <typename Op, bool IsLog>
+struct LogLowering : OpConversionPattern<Op> {
+  LogLowering(const TypeConverter &converter, MLIRContext *ctx,
+              const LoweringState &state)
+      : OpConversionPattern<Op>(converter, ctx, /*benefit=*/2), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(Op op, typename OpConversionPattern<Op>::OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getType());
+    Type f32 = rewriter.getF32Type();
+    SmallVector<Value> values;
+    for (Value x : adaptor.getOperand()) {
+      if (element != f32)
+        x = arith::ExtFOp::create(rewriter, loc, f32, x);
+      Value y = state.target->log2(rewriter, loc, x);
+      if (IsLog)
+        y = arith::MulFOp::create(
+            rewriter, loc, y,
+            arith::ConstantOp::create(
+                rewriter, loc, rewriter.getF32FloatAttr(std::numbers::ln2)));
+      if (element != f32)
+        y = arith::TruncFOp::create(rewriter, loc, element, y);
+      values.push_back(y);
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+  const LoweringState &state;
+};
+
 /// f32 division, on scalars and blocks, as the target divides.
 struct DivLowering : OpConversionPattern<arith::DivFOp> {
   DivLowering(const TypeConverter &converter, MLIRContext *ctx,
@@ -128,6 +163,10 @@ struct DivLowering : OpConversionPattern<arith::DivFOp> {
 
 } // namespace
 
+Value mlir::ktc::TargetInfo::log2(OpBuilder &b, Location loc, Value x) const {
+  return LLVM::Log2Op::create(b, loc, x);
+}
+
 Value mlir::ktc::TargetInfo::divide(OpBuilder &b, Location loc, Value lhs,
                                     Value rhs) const {
   return arith::DivFOp::create(b, loc, lhs, rhs);
@@ -139,5 +178,6 @@ void mlir::ktc::populateElementwisePatterns(const TypeConverter &converter,
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseLowering, ConstantLowering>(converter, ctx);
   patterns.add<ExpLowering<math::ExpOp, true>, ExpLowering<math::Exp2Op, false>,
+               LogLowering<math::LogOp, true>, LogLowering<math::Log2Op, false>,
                DivLowering>(converter, ctx, state);
 }

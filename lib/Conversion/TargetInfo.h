@@ -46,6 +46,9 @@ public:
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
   /// 2^x for an f32 x, with the hardware instruction.
   virtual Value exp2(OpBuilder &b, Location loc, Value x) const = 0;
+  /// log2(x) for an f32 x. llvm.log2 unless a target says otherwise (NVPTX
+  /// has no instruction or libcall LLVM could pick for it).
+  virtual Value log2(OpBuilder &b, Location loc, Value x) const;
   /// lhs / rhs for f32 values: what Triton's `/` gives on the target.
   /// IEEE division unless a target says otherwise.
   virtual Value divide(OpBuilder &b, Location loc, Value lhs,

@@ -126,12 +126,6 @@ std::string floatText(double f) {
 /// turning a crash into a regression test (printed on a failure, or always
 /// with KTC_FUZZ_TRACE=1).
 std::string lastLog;
-/// Whether the last kernel traced calls log() or log2(): NVPTX cannot
-/// compile those yet (llvm.log/llvm.log2 have no instruction or libcall
-/// there and LLVM ends the process; FuzzRegressionTest's
-/// DISABLED_LogOnNvidia). Until the GPU lowering takes them through the
-/// target's log2, such kernels are lowered for AMD GPUs only.
-bool tracedLog = false;
 
 /// Runs the decoded operations inside a kernel being traced.
 class Interpreter {
@@ -139,7 +133,6 @@ public:
   Interpreter(const uint8_t *data, size_t size, const Args &args)
       : in_(data, size), args_(args) {
     lastLog.clear();
-    tracedLog = false;
   }
 
   void run() {
@@ -454,7 +447,6 @@ private:
       Value (*fns[])(const Operand &, Loc) = {exp, exp2, log, log2, sqrt, abs};
       const char *names[] = {"exp", "exp2", "log", "log2", "sqrt", "abs"};
       unsigned k = in_.pick(6);
-      tracedLog |= k == 2 || k == 3;
       push(std::string(names[k]) + "(" + ta + ")", fns[k](a, Loc::current()),
            poison);
       break;
@@ -755,8 +747,6 @@ void runOne(const uint8_t *data, size_t size) {
       if (what % 8 == 7) { // and a GPU target, lowered in process
         const char *targets[] = {"sm_90", "gfx942", "gfx1100", "sm_80"};
         std::string target = targets[(what >> 3) % 4];
-        if (tracedLog && target.starts_with("sm_")) // see tracedLog
-          target = "gfx90a";
         (void)kernel.emit("asm", target, C, B, F,
                           Options{.num_warps = 1 << ((what >> 5) % 4)});
       }

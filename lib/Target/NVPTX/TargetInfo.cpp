@@ -52,6 +52,13 @@ public:
                b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f"), ValueRange{x})
         .getResult(0);
   }
+  Value log2(OpBuilder &b, Location loc, Value x) const override {
+    // lg2.approx.f32 (llvm.log2 has no NVPTX lowering: LLVM exits).
+    return LLVM::CallIntrinsicOp::create(
+               b, loc, b.getF32Type(),
+               b.getStringAttr("llvm.nvvm.lg2.approx.f"), ValueRange{x})
+        .getResult(0);
+  }
   Value divide(OpBuilder &b, Location loc, Value lhs,
                Value rhs) const override {
     // div.full.f32 (at most 2 ulp from the exact quotient), as Triton's `/`
