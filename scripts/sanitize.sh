@@ -110,7 +110,8 @@ case "$MODE" in
     configure "$ASAN_DIR" address,undefined ON
     say "building the fuzzers and the concurrency/cache tests in $ASAN_DIR"
     build "$ASAN_DIR" ktc-fuzz-parse ktc-fuzz-builder ktc-fuzz-corpus \
-      ktc-replay-parse ktc-replay-builder ktc-unittests ktc-cache-tests
+      ktc-replay-parse ktc-replay-builder ktc-fuzz-regression-tests \
+      ktc-unittests ktc-cache-tests
     fuzz_all "${KTC_FUZZ_SECONDS:-60}" 0
     run_ctest "$ASAN_DIR" -R '^(unit/Concurrency\.|cache/|fuzz/)'
     ;;
