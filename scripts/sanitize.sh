@@ -19,7 +19,7 @@ JOBS="${KTC_JOBS:-$(nproc)}"
 ASAN_DIR="${KTC_ASAN_DIR:-build-asan}"
 TSAN_DIR="${KTC_TSAN_DIR:-build-tsan}"
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ -n "$MODE" ] || usage
 step_start=$(date +%s)
 say() { echo "== sanitize.sh $MODE [$(( $(date +%s) - step_start )) s]: $*"; }
@@ -28,10 +28,11 @@ say() { echo "== sanitize.sh $MODE [$(( $(date +%s) - step_start )) s]: $*"; }
 configure() {
   local dir=$1 sanitizers=$2 fuzz=$3
   command -v clang++-22 >/dev/null || { echo "sanitize.sh: clang++-22 missing (bash scripts/setup.sh)" >&2; exit 1; }
+  mkdir -p "$dir"
   cmake -G Ninja -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DKTC_SANITIZE="$sanitizers" -DKTC_FUZZ="$fuzz" > "$dir.configure.log" 2>&1 ||
-    { cat "$dir.configure.log"; exit 1; }
+    -DKTC_SANITIZE="$sanitizers" -DKTC_FUZZ="$fuzz" > "$dir/ktc-configure.log" 2>&1 ||
+    { cat "$dir/ktc-configure.log"; exit 1; }
 }
 build() { # DIR [TARGET...]
   local dir=$1; shift
