@@ -2,7 +2,8 @@
 //
 // An arith or math op on blocks becomes the same op on each of the thread's
 // scalars (upstream then lowers those to LLVM). exp and exp2 use the
-// target's instruction: exp(x) = exp2(x * log2(e)).
+// target's instruction: exp(x) = exp2(x * log2(e)); log and log2 the
+// target's log2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,11 +75,14 @@ struct ConstantLowering : OpConversionPattern<arith::ConstantOp> {
   }
 };
 
-/// exp and exp2, on scalars and blocks, through the target's exp2.
-template <typename Op, bool IsExp>
-struct ExpLowering : OpConversionPattern<Op> {
-  ExpLowering(const TypeConverter &converter, MLIRContext *ctx,
-              const LoweringState &state)
+/// exp, exp2, log and log2, on scalars and blocks, through the target's
+/// exp2 or log2, in f32: exp(x) = exp2(x * log2(e)), log(x) = log2(x) *
+/// ln(2).
+enum class Transcendental { Exp, Exp2, Log, Log2 };
+template <typename Op, Transcendental Kind>
+struct TranscendentalLowering : OpConversionPattern<Op> {
+  TranscendentalLowering(const TypeConverter &converter, MLIRContext *ctx,
+                         const LoweringState &state)
       : OpConversionPattern<Op>(converter, ctx, /*benefit=*/2), state(state) {}
 
   LogicalResult
@@ -87,50 +91,24 @@ struct ExpLowering : OpConversionPattern<Op> {
     Location loc = op.getLoc();
     Type element = getElementTypeOrSelf(op.getType());
     Type f32 = rewriter.getF32Type();
+    auto scale = [&](Value v, double factor) -> Value {
+      return arith::MulFOp::create(
+          rewriter, loc, v,
+          arith::ConstantOp::create(rewriter, loc,
+                                    rewriter.getF32FloatAttr(factor)));
+    };
+    constexpr bool isExp =
+        Kind == Transcendental::Exp || Kind == Transcendental::Exp2;
     SmallVector<Value> values;
     for (Value x : adaptor.getOperand()) {
       if (element != f32)
         x = arith::ExtFOp::create(rewriter, loc, f32, x);
-      if (IsExp)
-        x = arith::MulFOp::create(
-            rewriter, loc, x,
-            arith::ConstantOp::create(
-                rewriter, loc, rewriter.getF32FloatAttr(std::numbers::log2e)));
-      Value y = state.target->exp2(rewriter, loc, x);
-      if (element != f32)
-        y = arith::TruncFOp::create(rewriter, loc, element, y);
-      values.push_back(y);
-    }
-    rewriter.replaceOpWithMultiple(op, {values});
-    return success();
-  }
-  const LoweringState &state;
-};
-
-/// log and log2, on scalars and blocks, through the target's log2:
-/// log(x) = log2(x) * ln(2).
-template <typename Op, bool IsLog>
-struct LogLowering : OpConversionPattern<Op> {
-  LogLowering(const TypeConverter &converter, MLIRContext *ctx,
-              const LoweringState &state)
-      : OpConversionPattern<Op>(converter, ctx, /*benefit=*/2), state(state) {}
-
-  LogicalResult
-  matchAndRewrite(Op op, typename OpConversionPattern<Op>::OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type element = getElementTypeOrSelf(op.getType());
-    Type f32 = rewriter.getF32Type();
-    SmallVector<Value> values;
-    for (Value x : adaptor.getOperand()) {
-      if (element != f32)
-        x = arith::ExtFOp::create(rewriter, loc, f32, x);
-      Value y = state.target->log2(rewriter, loc, x);
-      if (IsLog)
-        y = arith::MulFOp::create(
-            rewriter, loc, y,
-            arith::ConstantOp::create(
-                rewriter, loc, rewriter.getF32FloatAttr(std::numbers::ln2)));
+      if (Kind == Transcendental::Exp)
+        x = scale(x, std::numbers::log2e);
+      Value y = isExp ? state.target->exp2(rewriter, loc, x)
+                      : state.target->log2(rewriter, loc, x);
+      if (Kind == Transcendental::Log)
+        y = scale(y, std::numbers::ln2);
       if (element != f32)
         y = arith::TruncFOp::create(rewriter, loc, element, y);
       values.push_back(y);
@@ -177,7 +155,10 @@ void mlir::ktc::populateElementwisePatterns(const TypeConverter &converter,
                                             const LoweringState &state) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseLowering, ConstantLowering>(converter, ctx);
-  patterns.add<ExpLowering<math::ExpOp, true>, ExpLowering<math::Exp2Op, false>,
-               LogLowering<math::LogOp, true>, LogLowering<math::Log2Op, false>,
-               DivLowering>(converter, ctx, state);
+  using T = Transcendental;
+  patterns.add<TranscendentalLowering<math::ExpOp, T::Exp>,
+               TranscendentalLowering<math::Exp2Op, T::Exp2>,
+               TranscendentalLowering<math::LogOp, T::Log>,
+               TranscendentalLowering<math::Log2Op, T::Log2>, DivLowering>(
+      converter, ctx, state);
 }
