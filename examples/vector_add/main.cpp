@@ -9,6 +9,7 @@ static const char *kUsage = R"(usage: vector_add [flags]
   --device=auto|cpu|cuda|hip   where to run (default auto: KTC_DEVICE or the best found)
   --size=N                     elements (default 98432)
   --block=B                    BLOCK_SIZE, a power of two (default 1024)
+  --warps=W                    waves per program (default 4)
   --seed=S                     random seed (default 0)
   --emit=mlir|llvm|asm|bin     print the kernel at that stage instead of running it
   --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
@@ -24,7 +25,7 @@ static const char *kUsage = R"(usage: vector_add [flags]
 int main(int argc, char **argv) {
   example::Flags flags(argc, argv,
                        {{"device", "auto"}, {"size", "98432"},
-                        {"block", "1024"}, {"seed", "0"}, {"emit", ""},
+                        {"block", "1024"}, {"warps", "4"}, {"seed", "0"}, {"emit", ""},
                         {"target", "host"}, {"out", ""}, {"info", "0"},
                         {"time", "0"}, {"bench", "0"}},
                        kUsage);
@@ -32,14 +33,15 @@ int main(int argc, char **argv) {
     auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
                       seeds::vector_add);
     int block = flags.integer("block");
+    Options options{.num_warps = int(flags.integer("warps"))};
     if (flags.str("info") == "1") {
-      example::printInfo(add.info(flags.str("target"), block),
+      example::printInfo(add.info(flags.str("target"), block, options),
                          flags.str("target"));
       return 0;
     }
     if (!flags.str("emit").empty())
       return example::writeOut(
-          flags, add.emit(flags.str("emit"), flags.str("target"), block));
+          flags, add.emit(flags.str("emit"), flags.str("target"), block, options));
 
     int64_t n = flags.integer("size");
     if (n < 1 || n > INT32_MAX)
@@ -49,7 +51,7 @@ int main(int argc, char **argv) {
     auto hx = example::randomVector(n, seed), hy = example::randomVector(n, seed + 1);
     Buffer<float> x(device, hx), y(device, hy);
     Buffer<float> out(device, std::vector<float>(n, NAN)); // poisoned
-    auto run = [&] { add.launch({cdiv(n, block)}, x, y, out, n, block); };
+    auto run = [&] { add.launch({cdiv(n, block)}, x, y, out, n, block, options); };
     run();
     device.synchronize();
     std::vector<float> got = out.to_host();
@@ -57,13 +59,13 @@ int main(int argc, char **argv) {
     std::vector<double> want(n);
     for (int64_t i = 0; i < n; ++i)
       want[i] = double(hx[i]) + double(hy[i]);
-    std::printf("vector_add: %lld elements, BLOCK %d, on %s\n", (long long)n,
-                block, device.name().c_str());
+    std::printf("vector_add: %lld elements, BLOCK %d, %d warps, on %s\n",
+                (long long)n, block, options.num_warps, device.name().c_str());
     if (flags.str("time") == "1") {
       Buffer<float> scratch(device, n);
       Event start = device.record();
       for (int i = 0; i < 10; ++i)
-        add.launch({cdiv(n, block)}, x, y, scratch, n, block);
+        add.launch({cdiv(n, block)}, x, y, scratch, n, block, options);
       Event end = device.record();
       double ms = end.elapsed_ms(start) / 10;
       std::printf("time: %.4f ms per launch, %.1f GB/s (mean of 10, events)\n",

@@ -182,11 +182,13 @@ struct KtcConvertToLLVMPass
     if (check.wasInterrupted())
       return signalPassFailure();
 
-    LoweringState state{target.get(), numWarps,
-                        DenseMap<Operation *, int64_t>(), "ktc_smem"};
+    LoweringState state;
+    state.target = target.get();
+    state.numWarps = numWarps;
     // Shared memory, reused by every op that needs it (each ends with a
-    // barrier): 8-byte slots per wave for 1-D reductions, a whole block for
-    // the ops that move elements between threads.
+    // barrier): a whole block for 2-D reductions and the ops that move
+    // elements between threads; then the slots of the 1-D reductions
+    // (planReductionSlots).
     int64_t sharedSize = 0;
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
@@ -195,8 +197,6 @@ struct KtcConvertToLLVMPass
           state.vectorWidths[op] = axis.vectorWidth(op);
         if (auto reduce = dyn_cast<ReduceOp>(op)) {
           RankedTensorType src = reduce.getSrc().getType();
-          if (src.getRank() == 1 && numWarps > 1)
-            sharedSize = std::max<int64_t>(sharedSize, 8 * numWarps);
           if (src.getRank() == 2)
             sharedSize = std::max(sharedSize, src.getNumElements() * 8);
         }
@@ -207,6 +207,12 @@ struct KtcConvertToLLVMPass
                                        sharedBytes(src.getElementType()));
         }
       });
+    });
+    // Reductions that need not wait after reading their partials get slots
+    // of their own past the shared ones.
+    module.walk([&](func::FuncOp func) {
+      if (func->hasAttr(KtcDialect::getKernelAttrName()))
+        planReductionSlots(func, numWarps, sharedSize, state.reductionSlots);
     });
     // Static shared memory a workgroup may use on every target (NVIDIA: 48
     // KiB without opting in; AMD: 64 KiB of LDS).

@@ -15,6 +15,7 @@
 
 #include "dialect/KtcDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::ktc {
@@ -55,6 +56,17 @@ public:
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
 
+/// Where a 1-D cross-wave reduction keeps its per-wave partials, and whether
+/// it must wait after reading them (see planReductionSlots).
+struct ReductionSlots {
+  /// Byte offset of slot 0 in the kernel's shared memory.
+  int64_t offset = 0;
+  /// A barrier after the partials are read, so that the slots can be
+  /// written again: needed unless nothing else can write them before every
+  /// thread has passed another barrier.
+  bool trailingBarrier = true;
+};
+
 /// Facts the patterns need that are computed before the conversion.
 struct LoweringState {
   const TargetInfo *target;
@@ -63,7 +75,21 @@ struct LoweringState {
   DenseMap<Operation *, int64_t> vectorWidths;
   /// Shared memory for cross-wave reductions (an llvm.mlir.global).
   StringRef sharedMemory = "ktc_smem";
+  /// The slots of each 1-D reduction over several waves; absent: offset 0
+  /// with a trailing barrier.
+  DenseMap<Operation *, ReductionSlots> reductionSlots;
 };
+
+/// Plans the slots of the 1-D reductions over `numWarps` > 1 waves in
+/// `kernel`. A reduction that runs at most once per program, or that
+/// shares a loop body with another such reduction (whose first barrier
+/// every thread passes between one run of it reading its partials and the
+/// next writing them), gets slots of its own, allocated from `sharedSize`
+/// up (which grows by 8 bytes a wave for each), and no trailing barrier.
+/// The others keep the shared slots at offset 0 and their trailing barrier.
+void planReductionSlots(func::FuncOp kernel, unsigned numWarps,
+                        int64_t &sharedSize,
+                        DenseMap<Operation *, ReductionSlots> &plan);
 
 void populateSpmdPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns,

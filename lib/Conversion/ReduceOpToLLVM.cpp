@@ -3,8 +3,10 @@
 // sum/max/min of a 1-D block: within the thread, then across the wave in
 // log2(wave) butterfly steps (shfl.sync on NVIDIA, DPP and ds_bpermute on AMD), then across the waves through shared
 // memory: lane 0 of each wave writes its partial, a barrier, every thread
-// combines the partials, a barrier (so the slots can be reused). Sub-word
-// types reduce in f32/i32; replicated copies count once.
+// combines the partials, and -- only where the same slots could be written
+// again before every thread has passed another barrier -- a second barrier
+// (planReductionSlots). Sub-word types reduce in f32/i32; replicated copies
+// count once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,9 +198,12 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
       Value isFirst = arith::CmpIOp::create(rewriter, loc,
                                             arith::CmpIPredicate::eq, lane,
                                             i32Const(rewriter, loc, 0));
-      // 8-byte slots: slot w at base + 8 w.
+      // 8-byte slots: slot w at base + offset + 8 w.
+      ReductionSlots plan = state.reductionSlots.lookup(op);
       auto slot = [&](OpBuilder &b, Value w) -> Value {
-        Value offset = arith::MulIOp::create(b, loc, w, i32Const(b, loc, 8));
+        Value offset = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, w, i32Const(b, loc, 8)),
+            i32Const(b, loc, plan.offset));
         return LLVM::GEPOp::create(b, loc, smemType, b.getI8Type(), base,
                                    ValueRange{offset});
       };
@@ -215,7 +220,8 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
                                        slot(rewriter, i32Const(rewriter, loc, w)));
         acc = acc ? combine(rewriter, loc, kind, acc, v) : v;
       }
-      target.barrier(rewriter, loc);
+      if (plan.trailingBarrier)
+        target.barrier(rewriter, loc);
     }
     rewriter.replaceOp(op, narrow(rewriter, loc, acc, element));
     return success();
@@ -224,6 +230,55 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
 };
 
 } // namespace
+
+/// A reduction whose lowering starts with a barrier every thread passes.
+static bool isCrossWaveReduction(Operation *op, unsigned numWarps) {
+  auto reduce = dyn_cast<ReduceOp>(op);
+  return reduce && reduce.getSrc().getType().getRank() == 1 && numWarps > 1;
+}
+
+void mlir::ktc::planReductionSlots(func::FuncOp kernel, unsigned numWarps,
+                                   int64_t &sharedSize,
+                                   DenseMap<Operation *, ReductionSlots> &plan) {
+  if (numWarps <= 1)
+    return;
+  SmallVector<Operation *> own;
+  bool shared = false;
+  kernel.walk([&](ReduceOp op) {
+    if (!isCrossWaveReduction(op, numWarps))
+      return;
+    // The innermost loop that runs `op` again, and op's ancestor in its body.
+    Operation *child = op, *loop = nullptr;
+    for (Operation *parent = op->getParentOp(); parent != kernel;
+         child = parent, parent = parent->getParentOp()) {
+      if (isa<scf::ForOp, scf::WhileOp>(parent)) {
+        loop = parent;
+        break;
+      }
+      if (!isa<scf::IfOp>(parent)) {
+        shared = true; // a region this plan does not know: keep the barrier
+        return;
+      }
+    }
+    // Runs once per program, or every iteration also passes another
+    // reduction's first barrier (before or after `op` in the same body).
+    bool fenced = !loop || llvm::any_of(*child->getBlock(), [&](Operation &o) {
+                    return &o != child && isCrossWaveReduction(&o, numWarps);
+                  });
+    if (fenced)
+      own.push_back(op);
+    else
+      shared = true;
+  });
+  if (shared)
+    sharedSize = std::max<int64_t>(sharedSize, 8 * numWarps);
+  // Own slots, 16-byte aligned so that the partials load as vectors.
+  for (Operation *op : own) {
+    sharedSize = llvm::alignTo(sharedSize, 16);
+    plan[op] = ReductionSlots{sharedSize, /*trailingBarrier=*/false};
+    sharedSize += 8 * numWarps;
+  }
+}
 
 void mlir::ktc::populateReducePatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns,

@@ -47,7 +47,8 @@ func.func @masked(%p: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
 // -----
 
 // A sum: in the thread, butterflies 1..16 in the warp, then lane 0 of
-// each warp writes shared memory, a barrier, 4 partials, a barrier.
+// each warp writes shared memory, a barrier, 4 partials. It runs once per
+// program, so nothing writes its slots again: no second barrier.
 // CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32 x i8>
 // CHECK-LABEL: func.func @sum
 // CHECK-COUNT-5: nvvm.shfl.sync  bfly %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
@@ -56,7 +57,8 @@ func.func @masked(%p: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier{{$}}
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
-// CHECK: nvvm.barrier{{$}}
+// CHECK-NOT: nvvm.barrier
+// CHECK: return
 // AMD-LABEL: func.func @sum
 // AMD-COUNT-4: rocdl.update.dpp
 // AMD-COUNT-2: rocdl.ds_bpermute
@@ -68,5 +70,88 @@ func.func @sum(%p: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %x = ktc.load %q : tensor<512x!ktc.ptr<f32>>
   %s = ktc.reduce sum %x axis = 0 : tensor<512xf32> -> f32
   ktc.store %p, %s : !ktc.ptr<f32>
+  return
+}
+
+// -----
+
+// The only reduction of a loop body: the next iteration writes the same
+// slots, so every thread waits until all have read them (a second barrier).
+// The slots are the shared ones at offset 0.
+// CHECK: llvm.mlir.global internal @ktc_smem() {{.*}} : !llvm.array<32 x i8>
+// CHECK-LABEL: func.func @alone_in_loop
+// CHECK: scf.for
+// CHECK: nvvm.barrier{{$}}
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: nvvm.barrier{{$}}
+// CHECK: scf.yield
+// AMD-LABEL: func.func @alone_in_loop
+// AMD: rocdl.barrier
+// AMD: rocdl.barrier
+// AMD: scf.yield
+func.func @alone_in_loop(%p: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  %r = ktc.arange 0, 512 : tensor<512xi32>
+  %pb = ktc.splat %p : !ktc.ptr<f32> -> tensor<512x!ktc.ptr<f32>>
+  %q = ktc.addptr %pb, %r : tensor<512x!ktc.ptr<f32>>, tensor<512xi32>
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) : i32 {
+    %x = ktc.load %q : tensor<512x!ktc.ptr<f32>>
+    %s = ktc.reduce sum %x axis = 0 : tensor<512xf32> -> f32
+    %a = arith.addf %acc, %s : f32
+    scf.yield %a : f32
+  }
+  ktc.store %p, %t : !ktc.ptr<f32>
+  return
+}
+
+// -----
+
+// Two reductions in one loop body (online softmax): between one run of
+// either reading its partials and its next run writing them, every thread
+// passes the other's first barrier. Each gets slots of its own (32 bytes
+// each) and a single barrier: two a iteration instead of four. A third
+// reduction under an scf.if does not count as the other one (it may not
+// run), but is fenced by the two around it.
+// CHECK: llvm.mlir.global internal @ktc_smem() {{.*}} : !llvm.array<96 x i8>
+// CHECK-LABEL: func.func @pair_in_loop
+// CHECK: scf.for
+// CHECK: nvvm.barrier{{$}}
+// CHECK-NOT: nvvm.barrier
+// CHECK: arith.addf
+// CHECK: nvvm.barrier{{$}}
+// CHECK-NOT: nvvm.barrier
+// CHECK: arith.minnumf
+// CHECK: nvvm.barrier{{$}}
+// CHECK-NOT: nvvm.barrier
+// CHECK: return
+// AMD-LABEL: func.func @pair_in_loop
+// AMD-COUNT-3: rocdl.barrier
+// AMD-NOT: rocdl.barrier
+// AMD: return
+func.func @pair_in_loop(%p: !ktc.ptr<f32>, %n: i32, %flag: i1) attributes {ktc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  %r = ktc.arange 0, 512 : tensor<512xi32>
+  %pb = ktc.splat %p : !ktc.ptr<f32> -> tensor<512x!ktc.ptr<f32>>
+  %q = ktc.addptr %pb, %r : tensor<512x!ktc.ptr<f32>>, tensor<512xi32>
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) : i32 {
+    %x = ktc.load %q : tensor<512x!ktc.ptr<f32>>
+    %m = ktc.reduce max %x axis = 0 : tensor<512xf32> -> f32
+    %s = ktc.reduce sum %x axis = 0 : tensor<512xf32> -> f32
+    %o = scf.if %flag -> (f32) {
+      %u = ktc.reduce min %x axis = 0 : tensor<512xf32> -> f32
+      scf.yield %u : f32
+    } else {
+      scf.yield %zero : f32
+    }
+    %a = arith.addf %m, %s : f32
+    %b = arith.addf %a, %o : f32
+    %c = arith.addf %acc, %b : f32
+    scf.yield %c : f32
+  }
+  ktc.store %p, %t : !ktc.ptr<f32>
   return
 }
