@@ -215,7 +215,7 @@ void softmax(Runner &runner, const SoftmaxKernels &kernels, int64_t M,
                    out, want, kSoftmaxTolerance);
   if (fused) {
     int block = int(next_pow2(N));
-    int warps = seeds::fused_num_warps(block);
+    int warps = seeds::fused_launch_warps(kernels.fused, device, M, block);
     int64_t programs =
         seeds::fused_programs(kernels.fused, device, M, block, warps);
     runner.measure({"softmax_fused", M, N, block, warps}, bytes,

@@ -67,14 +67,20 @@ done
 check "autotune n=98433 1823x781" $bin/autotune --device=cuda --verbose=1 \
   --size=98433 --rows=1823 --cols=781 --seed=17
 
-# Memory checking of the masked kernels at odd sizes.
+# Memory checking of the masked kernels at odd sizes; racecheck of every
+# softmax, whose reductions share memory between waves (the persistent
+# fused loops run each reduction's slots round several times, with the
+# second barrier left out: planReductionSlots).
 CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=781" \
             "softmax --variant=online --rows=37 --cols=1000" \
             "softmax --variant=fused --rows=37 --cols=781" \
             "softmax --variant=tiled --rows=37 --cols=781" \
             "softmax --variant=online --rows=37 --cols=1000 --stages=3" \
-            "softmax --variant=fused --rows=37 --cols=781 --programs=5 --stages=2"; do
+            "softmax --variant=fused --rows=37 --cols=781 --programs=5 --stages=2" \
+            "softmax --variant=online --rows=37 --cols=1000 --warps=8" \
+            "softmax --variant=fused --rows=37 --cols=1000 --programs=3 --warps=8" \
+            "softmax --variant=fused --rows=37 --cols=1000 --programs=3 --warps=2"; do
   echo "== memcheck $args" >> "$log"
   $CS --tool memcheck --error-exitcode 3 $bin/$args --device=cuda >> "$log" 2>&1
   rc=$?

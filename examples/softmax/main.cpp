@@ -18,7 +18,9 @@ static const char *kUsage = R"(usage: softmax [flags]
   --block=B                     BLOCK for naive and online (default 256); fused
                                 uses next_pow2(cols), at most 16384
   --warps=W                     waves per program (default 4; fused: 4 up to
-                                8192 columns, then 16)
+                                8192 columns, then 16, halved where that makes
+                                one program per row resident at once:
+                                examples/kernels/launch.h)
   --stages=S                    num_stages: 2 or more issues the loop's loads S - 1
                                 iterations ahead (software pipelining; default 1,
                                 fused: examples/kernels/launch.h)
@@ -84,7 +86,7 @@ int main(int argc, char **argv) {
     int stages = int(flags.integer("stages"));
     if (stages <= 0)
       stages = variant == "fused" ? seeds::fused_num_stages(block) : 1;
-    const Options options{.num_warps = warps, .num_stages = stages};
+    Options options{.num_warps = warps, .num_stages = stages};
 
     auto naive = Kernel("softmax_naive", seeds::softmax_naive);
     auto online = Kernel("softmax_online", seeds::softmax_online);
@@ -112,6 +114,11 @@ int main(int argc, char **argv) {
     }
 
     Device &device = Device::get(flags.str("device"));
+    // The fused default on a device: its occupancy may halve the waves.
+    if (variant == "fused" && flags.integer("warps") <= 0) {
+      warps = seeds::fused_launch_warps(fused, device, rows, block, stages);
+      options.num_warps = warps;
+    }
     auto hin = example::randomVector(rows * cols, flags.integer("seed"));
     Buffer<float> in(device, hin);
     Buffer<float> out(device, std::vector<float>(hin.size(), NAN)); // poisoned
