@@ -62,28 +62,38 @@ int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
   return std::min<int64_t>(rows, programs * grid_waves);
 }
 
+/// Bytes of rows the fused softmax wants in flight per compute unit: the
+/// device's bandwidth times its loaded memory latency, spread over its
+/// compute units. Measured on the H200 (docs/bench/README.md): 8 rows of
+/// 16 KiB a SM (4096 x 4096) keep it at copy bandwidth with 4 or 2 waves a
+/// program alike, 16 rows of 4 KiB (4096 x 1024) do not.
+constexpr int64_t kFusedBytesInFlightPerCU = 96 * 1024;
+
 /// Waves per program of the fused softmax for `rows` rows on `device`:
-/// fused_num_warps(block), or half as many (at least 2) when one program
-/// per row (fused_grid_waves() = 0) would then be resident all at once and
-/// at the full count would not -- one wave of programs instead of two or
-/// more, by the occupancy of the kernel as compiled for the device. On the
-/// H200 this takes 4096 x 256 and 4096 x 1024 to 2 waves a program (4224
-/// resident instead of 2112) and leaves 1823 x 781, 4096 x 4096 and the
-/// short matrices at 4 (docs/bench/README.md).
+/// fused_num_warps(block), or half as many (at least 2) when the programs
+/// resident at once (compute units x occupancy of the kernel as compiled
+/// for the device, at most one per row) hold fewer bytes of rows than
+/// kFusedBytesInFlightPerCU a compute unit, and halving the waves lets more
+/// of them be resident. On the H200 this takes 4096 x 256 and 4096 x 1024
+/// to 2 waves a program and leaves 1823 x 781 (all rows already resident),
+/// 4096 x 4096 and the short matrices at 4.
 template <typename K>
 int fused_launch_warps(const K &kernel, Device &device, int64_t rows,
                        int block, int num_stages = fused_num_stages(0)) {
   int warps = fused_num_warps(block);
   std::optional<DeviceLimits> limits = limits_for(device);
-  if (!limits || fused_grid_waves() != 0 || warps / 2 < 2)
+  int64_t units = device.compute_units();
+  if (!limits || units <= 0 || fused_grid_waves() != 0 || warps / 2 < 2)
     return warps;
-  auto resident = [&](int w) {
-    KernelInfo info = kernel.info(name(device.kind()), block,
-                                  Options{.num_warps = w, .num_stages = num_stages});
-    return int64_t(device.compute_units()) *
-           occupancy(info, *limits).workgroups_per_cu;
+  auto inFlight = [&](int w) {
+    KernelInfo info =
+        kernel.info(name(device.kind()), block,
+                    Options{.num_warps = w, .num_stages = num_stages});
+    return std::min(rows, units * occupancy(info, *limits).workgroups_per_cu);
   };
-  if (resident(warps) < rows && resident(warps / 2) >= rows)
+  int64_t programs = inFlight(warps);
+  int64_t bytesPerUnit = programs * block * int64_t(sizeof(float)) / units;
+  if (bytesPerUnit < kFusedBytesInFlightPerCU && inFlight(warps / 2) > programs)
     return warps / 2;
   return warps;
 }
