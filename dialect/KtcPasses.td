@@ -112,7 +112,7 @@ def KtcMarkKernels : Pass<"ktc-mark-kernels", "::mlir::ModuleOp"> {
   let description = [{
     The last step of the GPU lowering: every `llvm.func` carrying
     `ktc_kernel_threads = N` (left by `convert-ktc-to-llvm`) becomes a kernel
-    of the target (`nvvm.kernel` and `nvvm.maxntid`, or `rocdl.kernel` and
+    of the target (`nvvm.kernel` and `nvvm.reqntid`, or `rocdl.kernel` and
     the flat work-group size N,N).
   }];
   let options = [

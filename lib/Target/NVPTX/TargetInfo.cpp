@@ -71,7 +71,10 @@ public:
   void markKernel(Operation *func, unsigned numThreads) const override {
     Builder b(func->getContext());
     func->setAttr("nvvm.kernel", b.getUnitAttr());
-    func->setAttr("nvvm.maxntid",
+    // Every launch has exactly numThreads threads (the runtime launches
+    // num_warps waves): .reqntid, not just .maxntid, so that ptxas may rely
+    // on the block size as Triton's kernels let it.
+    func->setAttr("nvvm.reqntid",
                   b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
   }
 

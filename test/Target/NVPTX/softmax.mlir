@@ -9,7 +9,7 @@
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_fused.mlir --target=sm_90 --num-warps=8 --emit=asm | FileCheck %s --check-prefix=BARRIERS
 
 // CHECK: .visible .entry softmax_online(
-// CHECK: .maxntid 128, 1, 1
+// CHECK: .reqntid 128, 1, 1
 // CHECK: .shared .align 16 .b8 ktc_smem[64];
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
@@ -18,7 +18,7 @@
 // CHECK-NOT: .local
 
 // FUSED: .visible .entry softmax_fused(
-// FUSED: .maxntid 256, 1, 1
+// FUSED: .reqntid 256, 1, 1
 // FUSED: .shared .align 16 .b8 ktc_smem[128];
 // FUSED: mov.u32 {{.*}}, %nctaid.x;
 // FUSED-COUNT-5: shfl.sync.bfly.b32

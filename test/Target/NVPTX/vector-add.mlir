@@ -7,7 +7,7 @@
 // CHECK: .version 8.0
 // CHECK: .target sm_90
 // CHECK: .visible .entry add_kernel(
-// CHECK: .maxntid 128, 1, 1
+// CHECK: .reqntid 128, 1, 1
 // CHECK-COUNT-4: ld.global.v4.b32
 // CHECK-COUNT-2: st.global.v4.b32
 // CHECK-NOT: ld.global.b32
