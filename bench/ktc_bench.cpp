@@ -13,7 +13,9 @@
 // flushed after every row: a run cut short keeps what it measured.
 //
 // launch_overhead is host wall time per launch of a 1-element vector_add
-// (10000 back-to-back launches, one synchronize; 5 trials); cold_jit is the
+// (10000 back-to-back launches, one synchronize; 5 trials), and on CUDA the
+// same for the same kernel through cuLaunchKernel alone (provider "driver",
+// bench/driver_floor.h: the floor under any launcher); cold_jit is the
 // wall time from a freshly constructed Kernel to its first launch completing
 // (online softmax on 4096x1024 and vector_add on 1024 elements, 3 trials, in
 // a process whose compiler is already warm, as peer.py does for Triton). Run
@@ -26,7 +28,9 @@
 #include "examples/common/example.h"
 #include "examples/kernels/launch.h"
 #include "examples/kernels/seeds.h"
+#include "bench/driver_floor.h"
 #include "ktc/Bench.h"
+#include "ktc/Occupancy.h"
 
 #include <algorithm>
 #include <chrono>
@@ -62,6 +66,7 @@ struct Row {
   int64_t M, N;
   int block, num_warps;
   double ms = NAN, p20 = NAN, p80 = NAN, gbps = NAN;
+  std::string provider = "ktc";
 };
 
 class Runner {
@@ -121,8 +126,9 @@ public:
         std::snprintf(text, sizeof text, "%.6g", v);
       return std::string(text);
     };
-    std::fprintf(csv_, "%s,ktc,%lld,%lld,%d,%d,%s,%s,%s,%s\n",
-                 row.bench.c_str(), (long long)row.M, (long long)row.N,
+    std::fprintf(csv_, "%s,%s,%lld,%lld,%d,%d,%s,%s,%s,%s\n",
+                 row.bench.c_str(), row.provider.c_str(), (long long)row.M,
+                 (long long)row.N,
                  row.block, row.num_warps, cell(row.ms).c_str(),
                  cell(row.p20).c_str(), cell(row.p80).c_str(),
                  cell(row.gbps).c_str());
@@ -279,6 +285,24 @@ void launchOverhead(Runner &runner, int count = 10000, int trials = 5) {
     std::printf("launch_overhead %.2f us/launch (%d x %d launches)\n",
                 row.ms * 1e3, trials, count);
     std::fflush(stdout);
+    // The floor under it: the same kernel through cuLaunchKernel alone.
+    std::optional<DeviceLimits> limits = limits_for(device);
+    if (device.kind() == DeviceKind::CUDA && limits) {
+      std::string ptx = add.emit("asm", limits->arch, kAddBlock,
+                                 Options{.num_warps = kDefaultWarps});
+      std::string why;
+      if (auto floor = bench::driverLaunchFloor(
+              ptx, "add_kernel", 32 * kDefaultWarps, count, trials, why)) {
+        Row driver = trialsRow("launch_overhead", 1, 1, kAddBlock, *floor);
+        driver.provider = "driver";
+        runner.write(driver);
+        std::printf("launch_overhead driver floor %.2f us/launch\n",
+                    driver.ms * 1e3);
+      } else {
+        std::printf("launch_overhead driver floor not measured: %s\n",
+                    why.c_str());
+      }
+    }
   } catch (const std::exception &e) {
     runner.fail("launch_overhead/1x1", e.what());
   }

@@ -31,6 +31,10 @@ FIELDS = ["bench", "provider", "M", "N", "block", "num_warps", "ms", "ms_p20", "
 BENCHES = ["vector_add", "softmax_naive", "softmax_online", "softmax_fused", "copy",
            "launch_overhead", "cold_jit"]
 PROVIDERS = ["ktc", "triton", "torch"]
+# Rows of ktc.csv that are not a provider of kernels: the CUDA driver's own
+# launch cost (ktc-bench, bench/driver_floor.h), the floor under every launcher.
+FLOOR = "driver"
+ALL_PROVIDERS = PROVIDERS + [FLOOR]
 BYTES_PER_ELEMENT = {"vector_add": 12, "copy": 8, "softmax_naive": 8, "softmax_online": 8,
                      "softmax_fused": 8}
 FIXED_SHAPES = [(8192, 8192), (4096, 256), (4096, 1024), (4096, 4096), (4096, 12800),
@@ -72,7 +76,8 @@ def read_rows(path, notes):
         for line, raw in enumerate(reader, start=2):
             try:
                 row = {k: (raw[k] or "").strip() for k in FIELDS}
-                if row["bench"] not in BENCHES or row["provider"] not in PROVIDERS:
+                floor = row["provider"] == FLOOR and row["bench"] == "launch_overhead"
+                if row["bench"] not in BENCHES or (row["provider"] not in PROVIDERS and not floor):
                     raise ValueError(f"unknown bench/provider {row['bench']}/{row['provider']}")
                 typed = dict(row, raw=row, M=int(row["M"]), N=int(row["N"]),
                              block=int(row["block"] or 0), num_warps=int(row["num_warps"] or 0))
@@ -267,7 +272,7 @@ class Report:
         """Times per provider (ms scaled to unit), one target check on ktc:
         target = (label, value in unit or None, limit)."""
         rows = [self.timing_row(p, what(M, N), self.res.get(bench, p, M, N), scale, spec)
-                for p in PROVIDERS for (M, N) in self.res.shapes(bench) if self.res.get(bench, p, M, N)]
+                for p in ALL_PROVIDERS for (M, N) in self.res.shapes(bench) if self.res.get(bench, p, M, N)]
         label, value, limit = target
         status, note = self.check(bench, "ktc", [(label, value, limit, "<=")])
         text += f" Target: {label} ≤ {limit:g} {unit}: **{status}**" + (f" ({note})." if note else ".")
@@ -280,7 +285,17 @@ class Report:
             "launch_overhead", "launch overhead", lambda M, N: f"vector_add, N = {M * N}",
             1e3, ".2f", "µs", ("ktc µs/launch", min(ktc, default=None), LAUNCH_MAX_US),
             "Host wall time per launch of a tiny kernel: many back-to-back launches, one "
-            "synchronize at the end.")
+            "synchronize at the end." + self.floor_note())
+
+    def floor_note(self):
+        """ktc's own share of a launch, where the driver's floor was measured."""
+        k = self.res.value("launch_overhead", "ktc", 1, 1, field="ms")
+        d = self.res.value("launch_overhead", FLOOR, 1, 1, field="ms")
+        if k is None or d is None:
+            return ""
+        return (f" `{FLOOR}` is the same kernel launched with cuLaunchKernel alone in the same "
+                f"process (bench/driver_floor.h), the floor under any launcher on this host: "
+                f"ktc adds {(k - d) * 1e3:.2f} µs to it.")
 
     def cold_jit_section(self):
         ms = self.res.value("cold_jit", "ktc", *COLD_JIT_SOFTMAX, field="ms")
@@ -332,7 +347,7 @@ def markdown(report, meta, date, sources, notes):
 
 
 def write_results_csv(path, rows):
-    order = lambda r: (BENCHES.index(r["bench"]), r["M"], r["N"], PROVIDERS.index(r["provider"]))
+    order = lambda r: (BENCHES.index(r["bench"]), r["M"], r["N"], ALL_PROVIDERS.index(r["provider"]))
     with open(path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(FIELDS)
@@ -450,6 +465,7 @@ def self_test():
            synth("vector_add", "ktc", 1, 1 << 24, 3800, 1024, 4),
            synth("vector_add", "ktc", 1, 1 << 28, 4300, 1024, 4),
            synth("launch_overhead", "ktc", 1, 1, 0.0025, 1024, 4),
+           synth("launch_overhead", "driver", 1, 1, 0.0021, 1024, 4),
            synth("cold_jit", "ktc", 4096, 1024, 40, 256, 4),
            "softmax_fused,ktc,not-a-number,5,0,0,1,1,1,1"]  # a bad line, skipped
     peer = [synth("copy", "torch", 1, 1 << 28, 4250), synth("copy", "torch", 8192, 8192, 4200),
@@ -517,6 +533,7 @@ def self_test():
                      "| 8192×8192 | 8192/8 | 8192/8 | 4000 | 3700 | 2000 | 1.081 | 2.000 | 0.952 |",
                      "| 1823×781 | — | 1024/8 | — | 1338 | — | — | — | — |", "no ktc÷triton",
                      "same BLOCK (ktc, triton): 512 ≠ 256", "| ktc | vector_add, N = 1 | 2.50 | 2.25–2.75 |",
+                     "| driver | vector_add, N = 1 | 2.10 | 1.89–2.31 |", "ktc adds 0.40 µs to it.",
                      "| triton | online softmax 4096×1024 | 210.0 | 189.0–231.0 |",
                      "Targets: 7 PASS, 21 MISS.", "not-a-number"):
             if text not in md:

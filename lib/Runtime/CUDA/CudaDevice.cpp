@@ -46,6 +46,7 @@ struct Driver {
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxGetCurrent)(CUcontext *);
   CUresult (*cuCtxSynchronize)();
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemFree)(CUdeviceptr);
@@ -100,6 +101,7 @@ const Driver *loadDriver(std::string &why) {
     get(driver.cuDeviceGetAttribute, "cuDeviceGetAttribute");
     get(driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
     get(driver.cuCtxSetCurrent, "cuCtxSetCurrent");
+    get(driver.cuCtxGetCurrent, "cuCtxGetCurrent");
     get(driver.cuCtxSynchronize, "cuCtxSynchronize");
     get(driver.cuMemAlloc, "cuMemAlloc_v2");
     get(driver.cuMemFree, "cuMemFree_v2");
@@ -159,7 +161,11 @@ public:
     return info;
   }
   void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
-    check(d, d.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+    // The thread's context is ktc's unless other code changed it: reading
+    // it is cheaper than setting it on every launch.
+    CUcontext current = nullptr;
+    if (d.cuCtxGetCurrent(&current) != 0 || current != ctx)
+      check(d, d.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
     check(d,
           d.cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1, 1,
                            /*sharedMemBytes=*/0, stream, args,
