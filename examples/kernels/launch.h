@@ -69,21 +69,30 @@ int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
 /// program alike, 16 rows of 4 KiB (4096 x 1024) do not.
 constexpr int64_t kFusedBytesInFlightPerCU = 96 * 1024;
 
-/// Waves per program of the fused softmax for `rows` rows on `device`:
-/// fused_num_warps(block), or half as many (at least 2) when the programs
-/// resident at once (compute units x occupancy of the kernel as compiled
-/// for the device, at most one per row) hold fewer bytes of rows than
-/// kFusedBytesInFlightPerCU a compute unit, and halving the waves lets more
-/// of them be resident. On the H200 this takes 4096 x 256 and 4096 x 1024
-/// to 2 waves a program and leaves 1823 x 781 (all rows already resident),
-/// 4096 x 4096 and the short matrices at 4.
+/// Waves per program of the fused softmax for `rows` rows on `device`,
+/// from fused_num_warps(block) and the grid of one program per row:
+///  - fewer rows than compute units (a compute unit runs one program, or
+///    none): twice as many waves, at most 8, since one program's latency is
+///    the whole kernel and a second wave on each scheduler hides it;
+///  - half as many (at least 2) when the programs resident at once
+///    (compute units x occupancy of the kernel as compiled for the device,
+///    at most one per row) hold fewer bytes of rows than
+///    kFusedBytesInFlightPerCU a compute unit, and halving the waves lets
+///    more of them be resident.
+/// On the H200 this takes 64 x 2048 and 128 x 4096 to 8 waves, 4096 x 256
+/// and 4096 x 1024 to 2, and leaves 1823 x 781 (all rows resident) and
+/// 4096 x 4096 at 4 (docs/bench/README.md).
 template <typename K>
 int fused_launch_warps(const K &kernel, Device &device, int64_t rows,
                        int block, int num_stages = fused_num_stages(0)) {
   int warps = fused_num_warps(block);
   std::optional<DeviceLimits> limits = limits_for(device);
   int64_t units = device.compute_units();
-  if (!limits || units <= 0 || fused_grid_waves() != 0 || warps / 2 < 2)
+  if (!limits || units <= 0 || fused_grid_waves() != 0)
+    return warps;
+  if (rows < units)
+    return std::max(warps, std::min(2 * warps, 8));
+  if (warps / 2 < 2)
     return warps;
   auto inFlight = [&](int w) {
     KernelInfo info =

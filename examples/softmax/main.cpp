@@ -18,8 +18,9 @@ static const char *kUsage = R"(usage: softmax [flags]
   --block=B                     BLOCK for naive and online (default 256); fused
                                 uses next_pow2(cols), at most 16384
   --warps=W                     waves per program (default 4; fused: 4 up to
-                                8192 columns, then 16, halved where that puts
-                                more rows in flight: examples/kernels/launch.h)
+                                8192 columns, then 16; doubled for fewer rows
+                                than compute units, halved where that puts more
+                                rows in flight: examples/kernels/launch.h)
   --stages=S                    num_stages: 2 or more issues the loop's loads S - 1
                                 iterations ahead (software pipelining; default 1,
                                 fused: examples/kernels/launch.h)

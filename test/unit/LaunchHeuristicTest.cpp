@@ -116,12 +116,22 @@ TEST_F(LaunchHeuristicGfx942, ShortRowsHalveTheWaves) {
   EXPECT_EQ(warps(4096, 256), 2);
 }
 
-// 64 x 2048: all 64 rows are resident at 4 waves (64 < 2432), 64 * 8 KiB /
-// 304 = 1724 B a CU; 2 waves cannot put more than the 64 rows in flight.
-// 1823 x 781 (BLOCK 1024): 1823 < 2432, all resident too.
+// 64 x 2048 and 303 x 4096: fewer rows than the 304 CUs, so each CU runs
+// one program at most and its latency is the kernel's: twice the waves
+// (8). Rows of 16384 already take 16 waves: no more.
+TEST_F(LaunchHeuristicGfx942, FewerRowsThanComputeUnitsDoubleTheWaves) {
+  EXPECT_EQ(warps(64, 2048), 8);
+  EXPECT_EQ(warps(303, 4096), 8);
+  EXPECT_EQ(warps(7, 16384), 16);
+}
+
+// 1823 x 781 (BLOCK 1024) and 2000 x 2048: at least one row a CU, and every
+// row resident at 4 waves (fewer than 2432), so 2 waves cannot put more in
+// flight.
 TEST_F(LaunchHeuristicGfx942, AllRowsResidentStaysAtFour) {
-  EXPECT_EQ(warps(64, 2048), 4);
+  EXPECT_EQ(warps(304, 2048), 4);
   EXPECT_EQ(warps(1823, 1024), 4);
+  EXPECT_EQ(warps(2000, 2048), 4);
 }
 
 // 4096 x 4096: 2432 resident programs hold 8 rows of 16 KiB = 128 KiB a CU
