@@ -22,12 +22,16 @@
 #include "ktc/Runtime.h"
 #include "ktc/Value.h"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <source_location>
+#include <span>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -166,31 +170,38 @@ struct LaunchArg {
   LaunchArg(std::nullptr_t) : kind(Kind::Null) {}
 };
 
-/// Checks the argument count and every constexpr argument; returns their
-/// values (one per constexpr parameter, in order).
+/// Checks the argument count and every constexpr argument; writes their
+/// values (one per constexpr parameter, in order) to `out`, which has room
+/// for one per parameter, and returns how many.
+size_t checkConstexprs(const std::string &kernel,
+                       const std::vector<ParamSpec> &params,
+                       std::span<const LaunchArg> args,
+                       std::span<ConstexprValue> out, std::source_location loc);
+/// The same, into a vector.
 std::vector<ConstexprValue>
 checkConstexprs(const std::string &kernel,
                 const std::vector<ParamSpec> &params,
-                const std::vector<LaunchArg> &args, std::source_location loc);
+                std::span<const LaunchArg> args, std::source_location loc);
 /// The device the launch runs on: the one holding the buffer arguments.
 Device &launchDevice(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
-                     const std::vector<LaunchArg> &args,
+                     std::span<const LaunchArg> args,
                      std::source_location loc);
 /// How the runtime arguments specialise the kernel (Triton's rules): 16 for
 /// a buffer whose address is 16-byte aligned or an integer divisible by 16,
 /// kEqualToOne for an integer equal to 1 (it becomes a constant), 1
 /// otherwise; one entry per parameter (constexprs: 0).
 constexpr uint8_t kEqualToOne = 255;
-std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
-                                    const std::vector<LaunchArg> &args);
+/// Written to `out` (one entry per parameter).
+void specialisation(const std::vector<ParamSpec> &params,
+                    std::span<const LaunchArg> args, std::span<uint8_t> out);
 /// Lowers a finished trace for `device`, with the arguments' specialisation.
 std::shared_ptr<Executable> compile(Trace &trace, Device &device,
                                     const std::vector<uint8_t> &spec);
 /// Checks the runtime arguments and the grid, marshals and launches.
 void launch(Executable &executable, const std::string &kernel,
             const std::vector<ParamSpec> &params,
-            const std::vector<LaunchArg> &args, const Grid &grid);
+            std::span<const LaunchArg> args, const Grid &grid);
 /// What the kernel uses on `target` (an arch such as "gfx942", or a device:
 /// "cpu", "cuda", "hip").
 KernelInfo info(Trace &trace, const std::string &target,
@@ -339,7 +350,10 @@ public:
   void launch(const Grid &grid, const A &...args) const {
     detail::split_options(
         [&](const Options &options, const auto &...rest) {
-          launch_with(grid, options, {detail::LaunchArg(rest)...});
+          // On the stack: a launch of a compiled kernel allocates nothing.
+          const std::array<detail::LaunchArg, sizeof...(rest)> all{
+              detail::LaunchArg(rest)...};
+          launch_with(grid, options, all);
         },
         args...);
   }
@@ -369,16 +383,21 @@ private:
   }
 
   void launch_with(const Grid &grid, const Options &options,
-                   std::vector<detail::LaunchArg> launchArgs) const {
+                   std::span<const detail::LaunchArg> launchArgs) const {
     detail::checkOptions(options, grid.loc);
     const std::vector<detail::ParamSpec> &params = params_;
-    std::vector<detail::ConstexprValue> constexprs =
-        detail::checkConstexprs(name_, params, launchArgs, grid.loc);
+    std::array<detail::ConstexprValue, kNumParams + 1> constexprs;
+    size_t numConstexprs = detail::checkConstexprs(
+        name_, params, launchArgs, constexprs, grid.loc);
     Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
+    std::array<uint8_t, kNumParams + 1> spec{};
+    detail::specialisation(params, launchArgs,
+                           std::span(spec).first(kNumParams));
     std::shared_ptr<detail::Executable> executable;
     try {
-      executable = specialise(device, constexprs, options,
-                              detail::specialisation(params, launchArgs));
+      executable = specialise(device,
+                              std::span(constexprs).first(numConstexprs),
+                              options, std::span(spec).first(kNumParams));
     } catch (const Error &e) {
       // A failed compile (not a builder error, which has the kernel's own
       // line) is reported at the launch.
@@ -407,41 +426,82 @@ private:
     return s;
   }
 
+  /// A specialisation as looked up (nothing owned, nothing allocated) and
+  /// as kept.
+  struct KeyView {
+    const Device *device;
+    std::span<const detail::ConstexprValue> constexprs;
+    int num_warps, num_stages;
+    std::span<const uint8_t> spec;
+  };
   struct CacheKey {
     const Device *device;
-    std::vector<std::pair<int64_t, double>> constexprs;
+    std::vector<detail::ConstexprValue> constexprs;
     int num_warps, num_stages;
     std::vector<uint8_t> spec;
-    bool operator<(const CacheKey &o) const {
-      return std::tie(device, constexprs, num_warps, num_stages, spec) <
-             std::tie(o.device, o.constexprs, o.num_warps, o.num_stages,
-                      o.spec);
+  };
+  struct KeyLess {
+    using is_transparent = void;
+    static KeyView view(const KeyView &k) { return k; }
+    static KeyView view(const CacheKey &k) {
+      return {k.device, k.constexprs, k.num_warps, k.num_stages, k.spec};
+    }
+    template <typename X, typename Y>
+    bool operator()(const X &x, const Y &y) const {
+      KeyView a = view(x), b = view(y);
+      if (a.device != b.device)
+        return std::less<const Device *>()(a.device, b.device);
+      if (a.num_warps != b.num_warps)
+        return a.num_warps < b.num_warps;
+      if (a.num_stages != b.num_stages)
+        return a.num_stages < b.num_stages;
+      // Floats by their bits: a total order, NaNs included.
+      auto bits = [](const detail::ConstexprValue &c) {
+        return std::pair(c.i, std::bit_cast<uint64_t>(c.f));
+      };
+      auto less = [&](const detail::ConstexprValue &p,
+                      const detail::ConstexprValue &q) {
+        return bits(p) < bits(q);
+      };
+      if (std::lexicographical_compare(a.constexprs.begin(), a.constexprs.end(),
+                                       b.constexprs.begin(), b.constexprs.end(),
+                                       less))
+        return true;
+      if (std::lexicographical_compare(b.constexprs.begin(), b.constexprs.end(),
+                                       a.constexprs.begin(), a.constexprs.end(),
+                                       less))
+        return false;
+      return std::lexicographical_compare(a.spec.begin(), a.spec.end(),
+                                          b.spec.begin(), b.spec.end());
     }
   };
   struct Cache {
     mutable std::mutex mutex;
-    std::map<CacheKey, std::shared_ptr<detail::Executable>> entries;
+    std::map<CacheKey, std::shared_ptr<detail::Executable>, KeyLess> entries;
   };
 
   std::shared_ptr<detail::Executable>
-  specialise(Device &device,
-             const std::vector<detail::ConstexprValue> &constexprs,
-             const Options &options, const std::vector<uint8_t> &spec) const {
-    CacheKey key{&device, {}, options.num_warps, options.num_stages, spec};
-    for (const detail::ConstexprValue &c : constexprs)
-      key.constexprs.push_back({c.i, c.f});
+  specialise(Device &device, std::span<const detail::ConstexprValue> constexprs,
+             const Options &options, std::span<const uint8_t> spec) const {
+    KeyView key{&device, constexprs, options.num_warps, options.num_stages,
+                spec};
     std::lock_guard<std::mutex> lock(cache_->mutex);
     auto it = cache_->entries.find(key);
     if (it != cache_->entries.end())
       return it->second;
-    auto values = constexpr_tuple(constexprs,
-                                  std::make_index_sequence<kNumParams>());
+    std::vector<detail::ConstexprValue> values(constexprs.begin(),
+                                               constexprs.end());
+    std::vector<uint8_t> specialisation(spec.begin(), spec.end());
     std::shared_ptr<detail::Executable> executable = trace_with(
-        values, options, std::make_index_sequence<kNumParams>(),
+        constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
+        options, std::make_index_sequence<kNumParams>(),
         [&](detail::Trace &trace) {
-          return detail::compile(trace, device, spec);
+          return detail::compile(trace, device, specialisation);
         });
-    cache_->entries.emplace(std::move(key), executable);
+    cache_->entries.emplace(CacheKey{&device, std::move(values),
+                                     options.num_warps, options.num_stages,
+                                     std::move(specialisation)},
+                            executable);
     return executable;
   }
 

@@ -65,8 +65,17 @@ static std::string argType(const LaunchArg &a) {
 
 std::vector<ConstexprValue> checkConstexprs(const std::string &kernel,
                                             const std::vector<ParamSpec> &params,
-                                            const std::vector<LaunchArg> &args,
+                                            std::span<const LaunchArg> args,
                                             std::source_location loc) {
+  std::vector<ConstexprValue> values(params.size());
+  values.resize(checkConstexprs(kernel, params, args, values, loc));
+  return values;
+}
+
+size_t checkConstexprs(const std::string &kernel,
+                       const std::vector<ParamSpec> &params,
+                       std::span<const LaunchArg> args,
+                       std::span<ConstexprValue> out, std::source_location loc) {
   if (args.size() != params.size()) {
     std::string names;
     for (const ParamSpec &p : params)
@@ -77,7 +86,7 @@ std::vector<ConstexprValue> checkConstexprs(const std::string &kernel,
                     "), got " + std::to_string(args.size()),
                 loc);
   }
-  std::vector<ConstexprValue> values;
+  size_t count = 0;
   for (size_t i = 0; i < params.size(); ++i) {
     if (params[i].runtime)
       continue;
@@ -121,14 +130,14 @@ std::vector<ConstexprValue> checkConstexprs(const std::string &kernel,
         bad("number");
       break;
     }
-    values.push_back(v);
+    out[count++] = v;
   }
-  return values;
+  return count;
 }
 
 Device &launchDevice(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
-                     const std::vector<LaunchArg> &args,
+                     std::span<const LaunchArg> args,
                      std::source_location loc) {
   Device *device = nullptr;
   size_t first = 0;
@@ -221,7 +230,7 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
 
 void launch(Executable &executable, const std::string &kernel,
             const std::vector<ParamSpec> &params,
-            const std::vector<LaunchArg> &args, const Grid &grid) {
+            std::span<const LaunchArg> args, const Grid &grid) {
   std::source_location loc = grid.loc;
   const char *axes[] = {"x", "y", "z"};
   int64_t dims[] = {grid.x, grid.y, grid.z};
@@ -286,9 +295,9 @@ void launch(Executable &executable, const std::string &kernel,
   }
 }
 
-std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
-                                    const std::vector<LaunchArg> &args) {
-  std::vector<uint8_t> spec(params.size(), 0);
+void specialisation(const std::vector<ParamSpec> &params,
+                    std::span<const LaunchArg> args, std::span<uint8_t> spec) {
+  std::fill(spec.begin(), spec.end(), 0);
   for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
     if (!params[i].runtime)
       continue;
@@ -306,7 +315,6 @@ std::vector<uint8_t> specialisation(const std::vector<ParamSpec> &params,
     }
     spec[i] = by16 ? 16 : 1;
   }
-  return spec;
 }
 
 std::string gpuLowering(llvm::StringRef arch, unsigned numWarps) {

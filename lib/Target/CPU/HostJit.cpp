@@ -6,6 +6,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/IRBuilder.h"
@@ -257,12 +258,22 @@ llvm::Expected<HostKernel> HostKernel::compile(ModuleOp module,
 void HostKernel::runProgram(void **args, size_t numArgs,
                             std::array<int32_t, 3> pid,
                             std::array<int32_t, 3> grid) const {
-  std::vector<void *> all(args, args + numArgs);
+  // The arguments, then the program id and the grid: on the stack for any
+  // kernel of up to 26 arguments (a program allocates nothing).
+  llvm::SmallVector<void *, 32> all(args, args + numArgs);
   for (int32_t &v : pid)
     all.push_back(&v);
   for (int32_t &v : grid)
     all.push_back(&v);
   entry_(all.data());
+}
+
+/// The threads every launch on the CPU shares, started once: a launch
+/// waits only for its own programs (a task group), so launches from several
+/// threads may overlap.
+static llvm::DefaultThreadPool &programPool() {
+  static llvm::DefaultThreadPool pool(llvm::hardware_concurrency());
+  return pool;
 }
 
 void HostKernel::run(void **args, size_t numArgs,
@@ -285,10 +296,10 @@ void HostKernel::run(void **args, size_t numArgs,
     work();
     return;
   }
-  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(workers));
+  llvm::ThreadPoolTaskGroup group(programPool());
   for (unsigned w = 0; w < workers; ++w)
-    pool.async(work);
-  pool.wait();
+    group.async(work);
+  group.wait();
 }
 
 } // namespace ktc::host
