@@ -54,9 +54,8 @@ int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
     return rows;
   int64_t programs = device.compute_units();
   if (std::optional<DeviceLimits> limits = limits_for(device)) {
-    KernelInfo info =
-        kernel.info(name(device.kind()), block,
-                    Options{.num_warps = num_warps, .num_stages = num_stages});
+    KernelInfo info = kernel.info(
+        device, block, Options{.num_warps = num_warps, .num_stages = num_stages});
     programs *= std::max(occupancy(info, *limits).workgroups_per_cu, 1);
   }
   return std::min<int64_t>(rows, programs * grid_waves);
@@ -95,9 +94,8 @@ int fused_launch_warps(const K &kernel, Device &device, int64_t rows,
   if (warps / 2 < 2)
     return warps;
   auto inFlight = [&](int w) {
-    KernelInfo info =
-        kernel.info(name(device.kind()), block,
-                    Options{.num_warps = w, .num_stages = num_stages});
+    KernelInfo info = kernel.info(
+        device, block, Options{.num_warps = w, .num_stages = num_stages});
     return std::min(rows, units * occupancy(info, *limits).workgroups_per_cu);
   };
   int64_t programs = inFlight(warps);

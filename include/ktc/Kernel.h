@@ -206,6 +206,8 @@ void launch(Executable &executable, const std::string &kernel,
 /// "cpu", "cuda", "hip").
 KernelInfo info(Trace &trace, const std::string &target,
                 std::source_location loc);
+/// What the kernel uses as compiled for `device` (its own code, loaded).
+KernelInfo info(Trace &trace, Device &device);
 /// The kernel at one stage: "mlir", "llvm" or "asm", for a target
 /// ("host", ...).
 std::string emit(Trace &trace, const std::string &what,
@@ -325,6 +327,23 @@ public:
   /// `target`: VGPRs/SGPRs, LDS, scratch and spills from the code object for
   /// gfx* (offline); registers, shared and local memory from the driver for
   /// "cuda"; the host for "cpu".
+  /// The same for one device of this process, as its launches compile.
+  template <typename... C>
+  KernelInfo info(Device &device, const C &...constexprs) const {
+    return detail::split_options(
+        [&](const Options &options, const auto &...values) {
+          static_assert(sizeof...(values) == kNumConstexpr,
+                        "pass one value per constexpr parameter of the kernel");
+          detail::checkOptions(options, defined_);
+          return trace_with(std::make_tuple(values...), options,
+                            std::make_index_sequence<kNumParams>(),
+                            [&](detail::Trace &trace) {
+                              return detail::info(trace, device);
+                            });
+        },
+        constexprs...);
+  }
+
   template <typename... C>
   KernelInfo info(const Stage &target, const C &...constexprs) const {
     return detail::split_options(

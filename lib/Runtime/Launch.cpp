@@ -538,7 +538,10 @@ KernelInfo info(Trace &trace, const std::string &target,
     info.max_threads = 32 * numWarps;
     return info;
   }
-  Device &device = Device::get(target == "host" ? "cpu" : target, loc);
+  return info(trace, Device::get(target == "host" ? "cpu" : target, loc));
+}
+
+KernelInfo info(Trace &trace, Device &device) {
   std::vector<uint8_t> noSpecialisation(trace.impl().args.size(), 1);
   return compile(trace, device, noSpecialisation)->info();
 }

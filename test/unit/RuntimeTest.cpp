@@ -324,6 +324,11 @@ TEST(Runtime, KernelInfoFromCodeObject) {
   EXPECT_NE(to_string(gfx942).find("gfx942: "), std::string::npos);
   KernelInfo host = online.info("cpu", 256);
   EXPECT_EQ(host.target, "host");
+  // For one Device object: the code its launches would run.
+  KernelInfo onDevice = online.info(Device::get("cpu"), 256,
+                                    Options{.num_warps = 2});
+  EXPECT_EQ(onDevice.target, "host");
+  EXPECT_EQ(onDevice.max_threads, 1);
 }
 
 // The launch path's own context and pipeline, for both GPU families (what
