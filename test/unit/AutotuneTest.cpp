@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectError.h"
 #include "ktc/Autotune.h"
 #include "examples/common/example.h"
 #include "examples/kernels/seeds.h"
@@ -77,13 +78,7 @@ template <typename T> void checkAdd(T &tuned, int64_t n) {
 
 int at = 0;
 void expectError(const std::function<void()> &f, const std::string &message) {
-  try {
-    f();
-    ADD_FAILURE() << "no ktc::Error; expected: " << message;
-  } catch (const Error &e) {
-    EXPECT_EQ(e.message(), message);
-    EXPECT_EQ(e.line(), unsigned(at)) << e.what();
-  }
+  test::expectErrorAt(f, message, __FILE__, at);
 }
 
 TEST(Autotune, PicksAndRemembersPerKey) {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectError.h"
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
@@ -28,16 +29,7 @@ namespace {
 int at = 0; // the line an error must point to
 
 void expectError(const std::function<void()> &f, const std::string &message) {
-  try {
-    f();
-    ADD_FAILURE() << "no ktc::Error; expected: " << message;
-  } catch (const Error &e) {
-    EXPECT_EQ(e.message(), message);
-    EXPECT_EQ(e.file(), __FILE__) << e.what();
-    EXPECT_EQ(e.line(), static_cast<unsigned>(at)) << e.what();
-    std::string prefix = std::string(__FILE__) + ":" + std::to_string(at) + ":";
-    EXPECT_EQ(std::string(e.what()).rfind(prefix, 0), 0u) << e.what();
-  }
+  test::expectErrorAt(f, message, __FILE__, at);
 }
 
 template <typename F> void expectKernelError(F fn, const std::string &msg) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectError.h"
 #include "ktc/ktc.h"
 
 #include <gtest/gtest.h>
@@ -20,18 +21,8 @@ namespace {
 int at = 0; // the line the error must point to
 
 /// Runs `trace` and checks the error's location and message.
-void expectError(const std::function<void()> &trace,
-                 const std::string &message) {
-  try {
-    trace();
-    ADD_FAILURE() << "no ktc::Error; expected: " << message;
-  } catch (const Error &e) {
-    EXPECT_EQ(e.message(), message);
-    EXPECT_EQ(e.file(), __FILE__);
-    EXPECT_EQ(e.line(), static_cast<unsigned>(at)) << e.what();
-    std::string prefix = std::string(__FILE__) + ":" + std::to_string(at) + ":";
-    EXPECT_EQ(std::string(e.what()).rfind(prefix, 0), 0u) << e.what();
-  }
+void expectError(const std::function<void()> &trace, const std::string &message) {
+  test::expectErrorAt(trace, message, __FILE__, at);
 }
 
 template <typename F> void expectKernelError(F fn, const std::string &msg) {

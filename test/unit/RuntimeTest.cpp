@@ -1,5 +1,6 @@
 //===- RuntimeTest.cpp - devices, launches and their errors ---------------===//
 
+#include "ExpectError.h"
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
@@ -21,14 +22,7 @@ namespace {
 int at = 0; // the line an error must point to
 
 void expectError(const std::function<void()> &f, const std::string &message) {
-  try {
-    f();
-    ADD_FAILURE() << "no ktc::Error; expected: " << message;
-  } catch (const Error &e) {
-    EXPECT_EQ(e.message(), message);
-    EXPECT_EQ(e.file(), __FILE__);
-    EXPECT_EQ(e.line(), static_cast<unsigned>(at)) << e.what();
-  }
+  test::expectErrorAt(f, message, __FILE__, at);
 }
 
 Device &cpu() { return Device::get("cpu"); }
