@@ -91,30 +91,51 @@ inline std::vector<float> randomVector(size_t n, uint64_t seed) {
   return v;
 }
 
-/// Softmax of each row of a rows x cols matrix, in float64; the rows are
-/// shared out over the host's threads (ktc-bench checks ~100 large shapes).
-inline std::vector<double> softmaxReference(const std::vector<float> &in,
-                                            int64_t rows, int64_t cols) {
-  std::vector<double> out(in.size());
-  auto someRows = [&](int64_t begin, int64_t end) {
-    for (int64_t r = begin; r < end; ++r) {
-      const float *row = &in[r * cols];
-      double m = -INFINITY, s = 0;
-      for (int64_t c = 0; c < cols; ++c)
-        m = std::max(m, double(row[c]));
-      for (int64_t c = 0; c < cols; ++c)
-        s += std::exp(double(row[c]) - m);
-      for (int64_t c = 0; c < cols; ++c)
-        out[r * cols + c] = std::exp(double(row[c]) - m) / s;
-    }
-  };
+/// Runs fn(begin, end) over [0, rows) in chunks, one a host thread (the
+/// float64 references of ~100 large shapes in ktc-bench).
+template <typename F> void forRows(int64_t rows, F fn) {
   int64_t threads = std::max(1u, std::thread::hardware_concurrency());
-  int64_t chunk = ktc::cdiv(rows, threads);
+  int64_t chunk = std::max<int64_t>(1, ktc::cdiv(rows, threads));
   std::vector<std::thread> pool;
   for (int64_t begin = 0; begin < rows; begin += chunk)
-    pool.emplace_back(someRows, begin, std::min(rows, begin + chunk));
+    pool.emplace_back(fn, begin, std::min(rows, begin + chunk));
   for (std::thread &t : pool)
     t.join();
+}
+
+/// Per row of a rows x cols matrix, in float64: its max and the sum of
+/// exp(x - max) -- what a softmax of the row divides by.
+struct RowStats {
+  double max = -INFINITY, sum = 0;
+};
+inline std::vector<RowStats> rowStats(const std::vector<float> &in,
+                                      int64_t rows, int64_t cols) {
+  std::vector<RowStats> stats(rows);
+  forRows(rows, [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) {
+      const float *row = &in[r * cols];
+      RowStats &st = stats[r];
+      for (int64_t c = 0; c < cols; ++c)
+        st.max = std::max(st.max, double(row[c]));
+      for (int64_t c = 0; c < cols; ++c)
+        st.sum += std::exp(double(row[c]) - st.max);
+    }
+  });
+  return stats;
+}
+
+/// Softmax of each row of a rows x cols matrix, in float64 (the reference
+/// every softmax kernel is checked against).
+inline std::vector<double> softmaxReference(const std::vector<float> &in,
+                                            int64_t rows, int64_t cols) {
+  std::vector<RowStats> stats = rowStats(in, rows, cols);
+  std::vector<double> out(in.size());
+  forRows(rows, [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        out[r * cols + c] =
+            std::exp(double(in[r * cols + c]) - stats[r].max) / stats[r].sum;
+  });
   return out;
 }
 
