@@ -7,7 +7,8 @@
 #   bash scripts/sanitize.sh fuzz-smoke  both fuzzers, KTC_FUZZ_SECONDS (60) each, fixed seed
 #   bash scripts/sanitize.sh fuzz        both fuzzers, KTC_FUZZ_SECONDS (600) each, corpus kept
 #   bash scripts/sanitize.sh ci          what CI runs: only the targets needed, fuzz smoke,
-#                                        the concurrency, cache and fuzz-replay tests under ASan
+#                                        the concurrency, cache and fuzz-replay tests under ASan,
+#                                        the concurrency, host-JIT and cache tests under TSan
 #
 # Environment: KTC_JOBS (parallel jobs, default nproc), KTC_FUZZ_SECONDS,
 # KTC_ASAN_DIR / KTC_TSAN_DIR (build directories), KTC_FUZZ_ONLY=parse|builder.
@@ -115,6 +116,12 @@ case "$MODE" in
       ktc-unittests ktc-cache-tests
     fuzz_all "${KTC_FUZZ_SECONDS:-60}" 0
     run_ctest "$ASAN_DIR" -R '^(unit/Concurrency\.|cache/|fuzz/)'
+    # Races: the tests that launch, compile and cache from several threads
+    # (CPU launches share one thread pool) under TSan.
+    configure "$TSAN_DIR" thread OFF
+    say "building the concurrency and cache tests in $TSAN_DIR"
+    build "$TSAN_DIR" ktc-unittests ktc-cache-tests
+    run_ctest "$TSAN_DIR" -R '^(unit/Concurrency\.|unit/HostJit\.|cache/)'
     ;;
   *)
     usage
