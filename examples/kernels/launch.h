@@ -40,6 +40,18 @@ inline int fused_num_stages(int64_t) { return 1; }
 /// between.
 inline int64_t fused_grid_waves() { return 0; }
 
+/// Workgroups of the fused softmax (BLOCK `block`) resident on one compute
+/// unit of `device` at once: the occupancy of the kernel as compiled for the
+/// device (its registers and shared memory against `limits`).
+template <typename K>
+int fused_workgroups_per_cu(const K &kernel, Device &device,
+                            const DeviceLimits &limits, int block,
+                            int num_warps, int num_stages) {
+  KernelInfo info = kernel.info(
+      device, block, Options{.num_warps = num_warps, .num_stages = num_stages});
+  return occupancy(info, limits).workgroups_per_cu;
+}
+
 /// Programs of the fused softmax on `device`: `grid_waves` times as many as are
 /// resident at once -- compute units x workgroups per compute unit, the
 /// occupancy of the kernel as compiled for the device (its registers and
@@ -53,11 +65,10 @@ int64_t fused_programs(const K &kernel, Device &device, int64_t rows, int block,
   if (grid_waves <= 0)
     return rows;
   int64_t programs = device.compute_units();
-  if (std::optional<DeviceLimits> limits = limits_for(device)) {
-    KernelInfo info = kernel.info(
-        device, block, Options{.num_warps = num_warps, .num_stages = num_stages});
-    programs *= std::max(occupancy(info, *limits).workgroups_per_cu, 1);
-  }
+  if (std::optional<DeviceLimits> limits = limits_for(device))
+    programs *= std::max(fused_workgroups_per_cu(kernel, device, *limits, block,
+                                                 num_warps, num_stages),
+                         1);
   return std::min<int64_t>(rows, programs * grid_waves);
 }
 
@@ -94,9 +105,9 @@ int fused_launch_warps(const K &kernel, Device &device, int64_t rows,
   if (warps / 2 < 2)
     return warps;
   auto inFlight = [&](int w) {
-    KernelInfo info = kernel.info(
-        device, block, Options{.num_warps = w, .num_stages = num_stages});
-    return std::min(rows, units * occupancy(info, *limits).workgroups_per_cu);
+    return std::min<int64_t>(
+        rows, units * fused_workgroups_per_cu(kernel, device, *limits, block, w,
+                                              num_stages));
   };
   int64_t programs = inFlight(warps);
   int64_t bytesPerUnit = programs * block * int64_t(sizeof(float)) / units;

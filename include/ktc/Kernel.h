@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <compare>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -290,15 +291,8 @@ public:
   /// constexpr values, one per constexpr parameter, in order (and Options
   /// last, optionally).
   template <typename... C> std::string mlir(const C &...constexprs) const {
-    return detail::split_options(
-        [&](const Options &options, const auto &...values) {
-          static_assert(sizeof...(values) == kNumConstexpr,
-                        "pass one value per constexpr parameter of the kernel");
-          detail::checkOptions(options, defined_);
-          return trace_with(std::make_tuple(values...), options,
-                            std::make_index_sequence<kNumParams>(),
-                            [](detail::Trace &trace) { return trace.finish(); });
-        },
+    return traced(
+        defined_, [](detail::Trace &trace) { return trace.finish(); },
         constexprs...);
   }
 
@@ -308,17 +302,10 @@ public:
   template <typename... C>
   std::string emit(const Stage &what, const std::string &target,
                    const C &...constexprs) const {
-    return detail::split_options(
-        [&](const Options &options, const auto &...values) {
-          static_assert(sizeof...(values) == kNumConstexpr,
-                        "pass one value per constexpr parameter of the kernel");
-          detail::checkOptions(options, what.loc);
-          return trace_with(std::make_tuple(values...), options,
-                            std::make_index_sequence<kNumParams>(),
-                            [&](detail::Trace &trace) {
-                              return detail::emit(trace, what.what, target,
-                                                  what.loc);
-                            });
+    return traced(
+        what.loc,
+        [&](detail::Trace &trace) {
+          return detail::emit(trace, what.what, target, what.loc);
         },
         constexprs...);
   }
@@ -327,37 +314,22 @@ public:
   /// `target`: VGPRs/SGPRs, LDS, scratch and spills from the code object for
   /// gfx* (offline); registers, shared and local memory from the driver for
   /// "cuda"; the host for "cpu".
-  /// The same for one device of this process, as its launches compile.
   template <typename... C>
-  KernelInfo info(Device &device, const C &...constexprs) const {
-    return detail::split_options(
-        [&](const Options &options, const auto &...values) {
-          static_assert(sizeof...(values) == kNumConstexpr,
-                        "pass one value per constexpr parameter of the kernel");
-          detail::checkOptions(options, defined_);
-          return trace_with(std::make_tuple(values...), options,
-                            std::make_index_sequence<kNumParams>(),
-                            [&](detail::Trace &trace) {
-                              return detail::info(trace, device);
-                            });
+  KernelInfo info(const Stage &target, const C &...constexprs) const {
+    return traced(
+        target.loc,
+        [&](detail::Trace &trace) {
+          return detail::info(trace, target.what, target.loc);
         },
         constexprs...);
   }
 
+  /// The same for one device of this process, as its launches compile.
   template <typename... C>
-  KernelInfo info(const Stage &target, const C &...constexprs) const {
-    return detail::split_options(
-        [&](const Options &options, const auto &...values) {
-          static_assert(sizeof...(values) == kNumConstexpr,
-                        "pass one value per constexpr parameter of the kernel");
-          detail::checkOptions(options, target.loc);
-          return trace_with(std::make_tuple(values...), options,
-                            std::make_index_sequence<kNumParams>(),
-                            [&](detail::Trace &trace) {
-                              return detail::info(trace, target.what,
-                                                  target.loc);
-                            });
-        },
+  KernelInfo info(Device &device, const C &...constexprs) const {
+    return traced(
+        defined_,
+        [&](detail::Trace &trace) { return detail::info(trace, device); },
         constexprs...);
   }
 
@@ -389,6 +361,23 @@ public:
 private:
   template <typename> friend class Autotuner;
 
+  /// The kernel traced with the constexpr values given to mlir(), emit()
+  /// and info() (Options last, optionally; checked, errors at `loc`), then
+  /// `finish(trace)`.
+  template <typename Finish, typename... C>
+  auto traced(std::source_location loc, Finish finish,
+              const C &...constexprs) const {
+    return detail::split_options(
+        [&](const Options &options, const auto &...values) {
+          static_assert(sizeof...(values) == kNumConstexpr,
+                        "pass one value per constexpr parameter of the kernel");
+          detail::checkOptions(options, loc);
+          return trace_with(std::make_tuple(values...), options,
+                            std::make_index_sequence<kNumParams>(), finish);
+        },
+        constexprs...);
+  }
+
   /// The MLIR of the kernel with the constexprs of `launchArgs` (checked).
   std::string ir_for(const std::vector<detail::LaunchArg> &launchArgs,
                      const Options &options, std::source_location loc) const {
@@ -409,14 +398,14 @@ private:
     size_t numConstexprs = detail::checkConstexprs(
         name_, params, launchArgs, constexprs, grid.loc);
     Device &device = detail::launchDevice(name_, params, launchArgs, grid.loc);
-    std::array<uint8_t, kNumParams + 1> spec{};
-    detail::specialisation(params, launchArgs,
-                           std::span(spec).first(kNumParams));
+    std::array<uint8_t, kNumParams + 1> specStorage{};
+    std::span<uint8_t> spec = std::span(specStorage).first(kNumParams);
+    detail::specialisation(params, launchArgs, spec);
     std::shared_ptr<detail::Executable> executable;
     try {
       executable = specialise(device,
                               std::span(constexprs).first(numConstexprs),
-                              options, std::span(spec).first(kNumParams));
+                              options, spec);
     } catch (const Error &e) {
       // A failed compile (not a builder error, which has the kernel's own
       // line) is reported at the launch.
@@ -478,18 +467,13 @@ private:
       auto bits = [](const detail::ConstexprValue &c) {
         return std::pair(c.i, std::bit_cast<uint64_t>(c.f));
       };
-      auto less = [&](const detail::ConstexprValue &p,
-                      const detail::ConstexprValue &q) {
-        return bits(p) < bits(q);
-      };
-      if (std::lexicographical_compare(a.constexprs.begin(), a.constexprs.end(),
-                                       b.constexprs.begin(), b.constexprs.end(),
-                                       less))
-        return true;
-      if (std::lexicographical_compare(b.constexprs.begin(), b.constexprs.end(),
-                                       a.constexprs.begin(), a.constexprs.end(),
-                                       less))
-        return false;
+      auto order = std::lexicographical_compare_three_way(
+          a.constexprs.begin(), a.constexprs.end(), b.constexprs.begin(),
+          b.constexprs.end(),
+          [&](const detail::ConstexprValue &p,
+              const detail::ConstexprValue &q) { return bits(p) <=> bits(q); });
+      if (order != 0)
+        return order < 0;
       return std::lexicographical_compare(a.spec.begin(), a.spec.end(),
                                           b.spec.begin(), b.spec.end());
     }
