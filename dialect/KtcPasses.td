@@ -143,4 +143,21 @@ def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
   ];
 }
 
+def KtcHostExpandHalfFloats
+    : Pass<"ktc-host-expand-half-floats", "::mlir::ModuleOp"> {
+  let summary = "f16/bf16 on the host: math in f32, conversions as integer code";
+  let description = [{
+    Makes f16 and bf16 give the same bits on every host CPU, whatever its
+    features and C runtime. `arith`/`math` ops on 16-bit floats compute in
+    f32 (operands extended exactly, each result rounded once), and every
+    f32 <-> f16/bf16 `arith.truncf`/`arith.extf` becomes integer code:
+    round to nearest even, subnormals kept, NaN stays NaN (quiet, sign and
+    top payload bits kept), overflow to infinity. Without it LLVM calls
+    `__truncsfbf2` (absent from GCC 12's libgcc) on hosts without
+    AVX512-BF16 and uses `vcvtneps2bf16` (which flushes subnormals) on
+    hosts with it.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // KTC_PASSES_TD

@@ -34,14 +34,18 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
   }
 
+  /// The combiner's identity: -0 for a float sum (-0 + x is x, signed
+  /// zeros included); NaN for maxnum/minnum, so that a row of NaNs gives NaN
+  /// along every axis, as the 1-D reduction and the host do.
   static Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type t) {
-    if (kind == ReduceKind::Sum)
-      return arith::ConstantOp::create(b, loc, b.getZeroAttr(t));
     if (auto f = dyn_cast<FloatType>(t))
       return arith::ConstantOp::create(
           b, loc,
-          b.getFloatAttr(f, APFloat::getInf(f.getFloatSemantics(),
-                                            kind == ReduceKind::Max)));
+          b.getFloatAttr(f, kind == ReduceKind::Sum
+                                ? APFloat::getZero(f.getFloatSemantics(), true)
+                                : APFloat::getQNaN(f.getFloatSemantics())));
+    if (kind == ReduceKind::Sum)
+      return arith::ConstantOp::create(b, loc, b.getZeroAttr(t));
     unsigned w = t.getIntOrFloatBitWidth();
     APInt v = kind == ReduceKind::Max ? APInt::getSignedMinValue(w)
                                       : APInt::getSignedMaxValue(w);

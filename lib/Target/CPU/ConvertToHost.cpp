@@ -286,17 +286,26 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType srcType = op.getSrc().getType();
-    Type element = srcType.getElementType();
+    Type resultElement = srcType.getElementType();
     ReduceKind kind = op.getKind();
-    bool isFloat = isa<FloatType>(element);
-    // The identity of the combiner.
+    bool isFloat = isa<FloatType>(resultElement);
+    // 16-bit floats reduce in f32 and round once, as on the GPUs.
+    Type element = isFloat ? rewriter.getF32Type() : resultElement;
+    Value src = adaptor.getSrc();
+    if (element != resultElement)
+      src = arith::ExtFOp::create(rewriter, loc, srcType.clone(element), src);
+    // The identity of the combiner: -0 for a float sum (-0 + x is x, signed
+    // zeros included), NaN for maxnum/minnum (so that a block of NaNs gives
+    // NaN, as the GPU's reductions do), the extreme values for integers.
     TypedAttr identity;
     if (kind == ReduceKind::Sum) {
-      identity = rewriter.getZeroAttr(element);
+      identity = isFloat ? TypedAttr(rewriter.getFloatAttr(
+                               element, APFloat::getZero(
+                                            APFloat::IEEEsingle(), true)))
+                         : TypedAttr(rewriter.getZeroAttr(element));
     } else if (isFloat) {
-      auto ft = cast<FloatType>(element);
       identity = rewriter.getFloatAttr(
-          ft, APFloat::getInf(ft.getFloatSemantics(), kind == ReduceKind::Max));
+          element, APFloat::getQNaN(APFloat::IEEEsingle()));
     } else {
       unsigned width = element.getIntOrFloatBitWidth();
       APInt v = kind == ReduceKind::Max
@@ -314,7 +323,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
                      ValueRange{empty(rewriter, loc, initType)})
                      .getResult(0);
     auto reduce = linalg::ReduceOp::create(
-        rewriter, loc, ValueRange{adaptor.getSrc()}, ValueRange{init},
+        rewriter, loc, ValueRange{src}, ValueRange{init},
         ArrayRef<int64_t>{op.getAxis()},
         [&](OpBuilder &b, Location loc, ValueRange args) {
           Value x = args[0], acc = args[1], r;
@@ -339,6 +348,9 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
           linalg::YieldOp::create(b, loc, r);
         });
     Value result = reduce.getResult(0);
+    if (element != resultElement)
+      result = arith::TruncFOp::create(
+          rewriter, loc, RankedTensorType::get(shape, resultElement), result);
     if (shape.empty())
       result = tensor::ExtractOp::create(rewriter, loc, result, ValueRange{});
     rewriter.replaceOp(op, result);

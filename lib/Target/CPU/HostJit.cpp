@@ -41,10 +41,15 @@ static void initNativeTarget() {
 /// The host as a JIT target: this CPU and its features, position-independent
 /// code (objects are linked anywhere in the address space, and may come from
 /// the disk cache), -O3 code generation.
-static llvm::orc::JITTargetMachineBuilder hostMachineBuilder() {
+static llvm::orc::JITTargetMachineBuilder
+hostMachineBuilder(const HostCpu *cpu = nullptr) {
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     llvm::report_fatal_error(builder.takeError());
+  if (cpu) {
+    builder->setCPU(cpu->cpu);
+    builder->getFeatures() = llvm::SubtargetFeatures(cpu->features);
+  }
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   builder->setRelocationModel(llvm::Reloc::PIC_);
   return std::move(*builder);
@@ -100,11 +105,12 @@ static void optimise(llvm::Module &module, llvm::TargetMachine &tm) {
 static llvm::Expected<std::unique_ptr<llvm::Module>>
 optimisedModule(ModuleOp module, llvm::LLVMContext &llvmContext,
                 std::unique_ptr<llvm::TargetMachine> &tm,
-                const HostHooks *hooks = nullptr) {
+                const HostHooks *hooks = nullptr,
+                const HostCpu *cpu = nullptr) {
   initNativeTarget();
   if (llvm::Error e = lowerToLLVMDialect(module, hooks))
     return std::move(e);
-  auto machine = hostMachineBuilder().createTargetMachine();
+  auto machine = hostMachineBuilder(cpu).createTargetMachine();
   if (!machine)
     return machine.takeError();
   tm = std::move(*machine);
@@ -197,10 +203,11 @@ static llvm::Error addPackedEntry(llvm::Module &module, llvm::StringRef name) {
 
 llvm::Expected<std::string> compileObject(ModuleOp module,
                                           llvm::StringRef kernelName,
-                                          const HostHooks *hooks) {
+                                          const HostHooks *hooks,
+                                          const HostCpu *cpu) {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::TargetMachine> tm;
-  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks);
+  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks, cpu);
   if (!llvmModule)
     return llvmModule.takeError();
   if (hooks && hooks->optimised)

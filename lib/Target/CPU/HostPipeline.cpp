@@ -60,6 +60,8 @@ void buildHostPipeline(OpPassManager &pm) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
+  // f16/bf16: the same bits on every host (no CPU feature, no libcall).
+  pm.addPass(mlir::ktc::createKtcHostExpandHalfFloats());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace llvm {
 class Module;
@@ -52,11 +53,21 @@ llvm::Error lowerToLLVMDialect(mlir::ModuleOp module,
 llvm::Expected<std::string> emitLLVMIR(mlir::ModuleOp module);
 llvm::Expected<std::string> emitAssembly(mlir::ModuleOp module);
 
+/// An x86-64 (or other host-architecture) CPU to compile for instead of
+/// this one: an LLVM CPU name ("x86-64", "sapphirerapids") and features
+/// ("+f16c,-avx512bf16"). For tests that check code for CPUs without or
+/// with a feature on whatever machine runs them.
+struct HostCpu {
+  std::string cpu;
+  std::string features;
+};
+
 /// `module` (ktc dialect; lowered in place) as a host object file, with the
-/// entry HostKernel::load looks for.
+/// entry HostKernel::load looks for; for this CPU, or for `cpu`.
 llvm::Expected<std::string> compileObject(mlir::ModuleOp module,
                                           llvm::StringRef kernelName,
-                                          const HostHooks *hooks = nullptr);
+                                          const HostHooks *hooks = nullptr,
+                                          const HostCpu *cpu = nullptr);
 /// What host object code depends on (triple, CPU, features): part of the
 /// disk cache's key.
 std::string targetId();

@@ -60,18 +60,21 @@ func.func @store_2d(%p: tensor<4x8x!ktc.ptr<f32>>, %v: tensor<4x8xf32>) {
 
 // -----
 
-// Reductions are linalg.reduce from the combiner's identity; a 1-D block
-// reduces to a 0-d tensor, then a scalar. expand_dims is expand_shape,
-// broadcast a generic with a constant index.
+// Reductions are linalg.reduce from the combiner's identity (NaN for
+// maxnum/minnum, -0 for a float sum); a 1-D block reduces to a 0-d tensor,
+// then a scalar. expand_dims is expand_shape, broadcast a generic with a
+// constant index.
 // CHECK: #[[BMAP:.*]] = affine_map<(d0, d1) -> (0, d1)>
 // CHECK-LABEL: func.func @reductions
-// CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: linalg.fill ins(%[[NINF]] : f32) outs(%{{.*}} : tensor<f32>)
+// CHECK: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK: linalg.fill ins(%[[NAN]] : f32) outs(%{{.*}} : tensor<f32>)
 // CHECK: linalg.reduce ins(%{{.*}} : tensor<16xf32>) outs(%{{.*}} : tensor<f32>) dimensions = [0]
 // CHECK: arith.maxnumf
 // CHECK: tensor.extract %{{.*}}[] : tensor<f32>
 // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 16]
 // CHECK: linalg.generic {indexing_maps = [#[[BMAP]], {{.*}}ins(%{{.*}} : tensor<1x16xf32>) outs(%{{.*}} : tensor<8x16xf32>)
+// CHECK: %[[NEGZERO:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK: linalg.fill ins(%[[NEGZERO]] : f32) outs(%{{.*}} : tensor<8xf32>)
 // CHECK: linalg.reduce ins(%{{.*}} : tensor<8x16xf32>) outs(%{{.*}} : tensor<8xf32>) dimensions = [1]
 // CHECK: arith.addf
 func.func @reductions(%x: tensor<16xf32>) -> (f32, tensor<8xf32>) {
