@@ -28,3 +28,12 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 # passes neither HOME nor XDG_CACHE_HOME through).
 config.environment["KTC_CACHE_DIR"] = os.path.join(config.test_exec_root,
                                                    "ktc-cache")
+
+# ptxas (CUDA toolkit) assembles the PTX tests' output where it is installed
+# (`REQUIRES: ptxas`; a machine without it skips them).
+import shutil
+_ptxas = shutil.which("ptxas") or next(
+    (p for p in ["/usr/local/cuda/bin/ptxas"] if os.path.exists(p)), None)
+if _ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", _ptxas))

@@ -49,6 +49,13 @@ Value sum(const Operand &x, int axis, Loc loc = Loc::current());
 /// Elementwise. Float max/min ignore a NaN operand (like fmax).
 Value maximum(const Operand &a, const Operand &b, Loc loc = Loc::current());
 Value minimum(const Operand &a, const Operand &b, Loc loc = Loc::current());
+/// Float division. `a / b` and div_rn(a, b) are correctly rounded on every
+/// target; fdiv(a, b) is the target's fast division (NVPTX div.full.f32,
+/// AMDGPU a reciprocal and a multiply; the host divides exactly): at most
+/// 2 ulp from the exact quotient for quotients and divisors in the normal
+/// range (docs/builder.md).
+Value div_rn(const Operand &a, const Operand &b, Loc loc = Loc::current());
+Value fdiv(const Operand &a, const Operand &b, Loc loc = Loc::current());
 Value where(const Operand &cond, const Operand &a, const Operand &b,
             Loc loc = Loc::current());
 Value exp(const Operand &x, Loc loc = Loc::current());

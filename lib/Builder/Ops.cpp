@@ -281,6 +281,27 @@ Value minimum(const Operand &a, const Operand &b, Loc loc) {
       a, b, "minimum()", loc);
 }
 
+static Value floatDivide(const Operand &a, const Operand &b, bool fast,
+                         const char *what, Loc loc) {
+  TraceImpl &t = TraceImpl::current(loc);
+  auto [x, y] = detail::binaryOperands(t, a, b, what, loc);
+  if (!isa<FloatType>(getElementTypeOrSelf(x.getType())))
+    t.fail(loc, std::string(what) + " needs floating-point operands, got " +
+                    typeStr(x.getType()) +
+                    "; convert them with .to(ktc::DType::f32)");
+  return t.wrap(arith::DivFOp::create(
+      t.b, t.loc(loc), x, y,
+      fast ? arith::FastMathFlags::afn | arith::FastMathFlags::arcp
+           : arith::FastMathFlags::none));
+}
+
+Value div_rn(const Operand &a, const Operand &b, Loc loc) {
+  return floatDivide(a, b, false, "div_rn()", loc);
+}
+Value fdiv(const Operand &a, const Operand &b, Loc loc) {
+  return floatDivide(a, b, true, "fdiv()", loc);
+}
+
 Value where(const Operand &cond, const Operand &a, const Operand &b,
             Loc loc) {
   TraceImpl &t = TraceImpl::current(loc);

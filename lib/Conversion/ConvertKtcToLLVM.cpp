@@ -260,6 +260,13 @@ struct KtcConvertToLLVMPass
                           math::Log2Op>();
     legality.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
+    // f32 `/` and `%` take the target's division and fmod, scalars included
+    // (ElementwiseOpToLLVM: DivLowering, RemLowering).
+    legality.addDynamicallyLegalOp<arith::DivFOp, arith::RemFOp>(
+        [&](Operation *op) {
+          return converter.isLegal(op) &&
+                 !getElementTypeOrSelf(op->getResult(0).getType()).isF32();
+        });
     legality.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
       return converter.isSignatureLegal(f.getFunctionType()) &&
              converter.isLegal(&f.getBody());

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <cmath>
 #include <numbers>
 
 using namespace mlir;
@@ -119,7 +120,8 @@ struct TranscendentalLowering : OpConversionPattern<Op> {
   const LoweringState &state;
 };
 
-/// f32 division, on scalars and blocks, as the target divides.
+/// f32 division, on scalars and blocks, as the target divides: correctly
+/// rounded, or the target's fast division for `afn` (ktc::fdiv).
 struct DivLowering : OpConversionPattern<arith::DivFOp> {
   DivLowering(const TypeConverter &converter, MLIRContext *ctx,
               const LoweringState &state)
@@ -130,13 +132,66 @@ struct DivLowering : OpConversionPattern<arith::DivFOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!getElementTypeOrSelf(op.getType()).isF32())
       return rewriter.notifyMatchFailure(op, "f32 only");
+    bool fast = arith::bitEnumContainsAny(op.getFastmath(),
+                                          arith::FastMathFlags::afn);
     SmallVector<Value> values;
     for (auto [lhs, rhs] : llvm::zip_equal(adaptor.getLhs(), adaptor.getRhs()))
-      values.push_back(state.target->divide(rewriter, op.getLoc(), lhs, rhs));
+      values.push_back(
+          state.target->divide(rewriter, op.getLoc(), lhs, rhs, fast));
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
   const LoweringState &state;
+};
+
+/// f32 remainder as C's fmod: the sign of the dividend (-0 % 1 is -0), and
+/// exact while |x / y| < 2^24. LLVM's GPU lowerings of frem compute
+/// x - trunc(x / y) * y, which loses a zero's sign and is off by y when the
+/// rounded quotient reaches the next integer; this is that sequence with
+/// both fixed.
+struct RemLowering : OpConversionPattern<arith::RemFOp> {
+  RemLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+
+  static Value remainder(OpBuilder &b, Location loc, Value x, Value y) {
+    Value q = LLVM::FDivOp::create(b, loc, x, y);
+    Value n = LLVM::FTruncOp::create(b, loc, q);
+    Value r = LLVM::FMAOp::create(b, loc, LLVM::FNegOp::create(b, loc, n), y,
+                                  x);
+    // The quotient rounded up to n + 1: r has the divisor's magnitude
+    // missing and the wrong sign.
+    Value zero = LLVM::ConstantOp::create(b, loc, b.getF32Type(),
+                                          b.getF32FloatAttr(0.0f));
+    auto cmp = [&](LLVM::FCmpPredicate p, Value a, Value c) {
+      return LLVM::FCmpOp::create(b, loc, p, a, c);
+    };
+    Value wrong = LLVM::AndOp::create(
+        b, loc, cmp(LLVM::FCmpPredicate::one, r, zero),
+        LLVM::XOrOp::create(b, loc, cmp(LLVM::FCmpPredicate::olt, r, zero),
+                            cmp(LLVM::FCmpPredicate::olt, x, zero)));
+    Value ay = LLVM::FAbsOp::create(b, loc, y);
+    Value fixed = LLVM::FAddOp::create(
+        b, loc, r, LLVM::CopySignOp::create(b, loc, ay, x));
+    r = LLVM::SelectOp::create(b, loc, wrong, fixed, r);
+    // fmod(x, +-inf) is x for a finite x (the fma made 0 * inf a NaN).
+    Value inf = LLVM::ConstantOp::create(
+        b, loc, b.getF32Type(), b.getF32FloatAttr(INFINITY));
+    Value yInf = cmp(LLVM::FCmpPredicate::oeq, ay, inf);
+    r = LLVM::SelectOp::create(b, loc, yInf, x, r);
+    return LLVM::CopySignOp::create(b, loc, r, x);
+  }
+
+  LogicalResult
+  matchAndRewrite(arith::RemFOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isF32())
+      return rewriter.notifyMatchFailure(op, "f32 only");
+    SmallVector<Value> values;
+    for (auto [lhs, rhs] : llvm::zip_equal(adaptor.getLhs(), adaptor.getRhs()))
+      values.push_back(remainder(rewriter, op.getLoc(), lhs, rhs));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
 };
 
 } // namespace
@@ -146,15 +201,23 @@ Value mlir::ktc::TargetInfo::log2(OpBuilder &b, Location loc, Value x) const {
 }
 
 Value mlir::ktc::TargetInfo::divide(OpBuilder &b, Location loc, Value lhs,
-                                    Value rhs) const {
-  return arith::DivFOp::create(b, loc, lhs, rhs);
+                                    Value rhs, bool fast) const {
+  // LLVM's own f32 division: IEEE, or (afn, arcp) a reciprocal and a
+  // multiply where the target has one (AMDGPU: v_rcp_f32).
+  return LLVM::FDivOp::create(
+      b, loc, lhs, rhs,
+      LLVM::FastmathFlagsAttr::get(
+          b.getContext(), fast ? LLVM::FastmathFlags::afn |
+                                     LLVM::FastmathFlags::arcp
+                               : LLVM::FastmathFlags::none));
 }
 
 void mlir::ktc::populateElementwisePatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns,
                                             const LoweringState &state) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ElementwiseLowering, ConstantLowering>(converter, ctx);
+  patterns.add<ElementwiseLowering, ConstantLowering, RemLowering>(converter,
+                                                                   ctx);
   using T = Transcendental;
   patterns.add<TranscendentalLowering<math::ExpOp, T::Exp>,
                TranscendentalLowering<math::Exp2Op, T::Exp2>,

@@ -49,10 +49,11 @@ public:
   /// log2(x) for an f32 x. llvm.log2 unless a target says otherwise (NVPTX
   /// has no instruction or libcall LLVM could pick for it).
   virtual Value log2(OpBuilder &b, Location loc, Value x) const;
-  /// lhs / rhs for f32 values: what Triton's `/` gives on the target.
-  /// IEEE division unless a target says otherwise.
-  virtual Value divide(OpBuilder &b, Location loc, Value lhs,
-                       Value rhs) const;
+  /// lhs / rhs for f32 values. Correctly rounded (IEEE) unless `fast`;
+  /// `fast` (ktc::fdiv, arith.divf with `afn`) is the target's quick
+  /// division, within the bound docs/numerics.md states for it.
+  virtual Value divide(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                       bool fast) const;
 
   unsigned globalAddressSpace() const { return 1; }
   unsigned sharedAddressSpace() const { return 3; }

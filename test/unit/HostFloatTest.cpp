@@ -28,6 +28,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -376,6 +377,56 @@ TEST(HostFloat, SixteenBitReductionsAccumulateInF32) {
     EXPECT_EQ(got[0], widen16(round16(float(sb), bf), bf));
     EXPECT_EQ(got[1], widen16(round16(float(sh), hf), hf));
     EXPECT_EQ(got[2], float(mb));
+  }
+}
+
+TEST(HostFloat, DivisionIsCorrectlyRounded) {
+  // `/` and div_rn are IEEE division on every target; on the host fdiv is
+  // too (its looser bound is for GPUs: docs/builder.md).
+  auto kernel = Kernel("divide", [](Ptr<float> x, Ptr<float> y, Ptr<float> q,
+                                    Ptr<float> r, Ptr<float> f, Int n) {
+    auto offs = program_id(0) * BLOCK + arange(0, BLOCK);
+    auto mask = offs < n;
+    auto a = load(x + offs, mask), b = load(y + offs, mask);
+    store(q + offs, a / b, mask);
+    store(r + offs, div_rn(a, b), mask);
+    store(f + offs, fdiv(a, b), mask);
+  });
+  std::vector<float> x = inputs(), y = inputs();
+  std::reverse(y.begin(), y.end());
+  int n = int(x.size());
+  Buffer<float> bx(cpu(), x), by(cpu(), y);
+  Buffer<float> q(cpu(), std::vector<float>(n, 42.f)),
+      r(cpu(), std::vector<float>(n, 42.f)),
+      f(cpu(), std::vector<float>(n, 42.f));
+  kernel.launch({int(cdiv(n, BLOCK))}, bx, by, q, r, f, n);
+  int failures = 0;
+  for (const auto &got : {q.to_host(), r.to_host(), f.to_host()})
+    for (int i = 0; i < n; ++i) {
+      float want = x[i] / y[i]; // the test's own IEEE division
+      bool same = std::isnan(want) ? std::isnan(got[i])
+                                   : std::bit_cast<uint32_t>(got[i]) ==
+                                         std::bit_cast<uint32_t>(want);
+      if (!same && ++failures <= 10)
+        ADD_FAILURE() << x[i] << " / " << y[i] << ": got " << got[i]
+                      << ", want " << want;
+    }
+  EXPECT_EQ(failures, 0);
+}
+
+TEST(HostFloat, FastDivisionNeedsFloats) {
+  int line = 0;
+  try {
+    Kernel("k", [&](Ptr<int32_t> p) {
+      line = __LINE__ + 1;
+      store(p, fdiv(load(p), 3));
+    }).mlir();
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(e.message(), "fdiv() needs floating-point operands, got i32; "
+                           "convert them with .to(ktc::DType::f32)");
+    EXPECT_EQ(e.line(), unsigned(line));
+    EXPECT_EQ(e.file(), std::string(__FILE__));
   }
 }
 

@@ -59,10 +59,13 @@ public:
                b.getStringAttr("llvm.nvvm.lg2.approx.f"), ValueRange{x})
         .getResult(0);
   }
-  Value divide(OpBuilder &b, Location loc, Value lhs,
-               Value rhs) const override {
-    // div.full.f32 (at most 2 ulp from the exact quotient), as Triton's `/`
-    // on f32: IEEE div.rn.f32 is a dozen instructions with a slow path.
+  Value divide(OpBuilder &b, Location loc, Value lhs, Value rhs,
+               bool fast) const override {
+    // `/` is div.rn.f32 (correctly rounded, as on the host); fdiv is
+    // div.full.f32 (at most 2 ulp from the exact quotient), which is what
+    // Triton's `/` gives on f32.
+    if (!fast)
+      return LLVM::FDivOp::create(b, loc, lhs, rhs);
     return LLVM::CallIntrinsicOp::create(b, loc, b.getF32Type(),
                                          b.getStringAttr("llvm.nvvm.div.full"),
                                          ValueRange{lhs, rhs})
