@@ -11,7 +11,7 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/lib" .gpu
 cp build/bin/vector_add build/bin/softmax build/bin/autotune build/bin/ktc-bench \
-   build/bin/ktc-fused-probe "$stage/bin/"
+   build/bin/ktc-fused-probe build/bin/ktc-conformance "$stage/bin/"
 for lib in libLLVM.so.22.1 libz3.so.4 libxml2.so.2 \
            libicuuc.so.72 libicudata.so.72; do
   path=$(ldd build/bin/vector_add | awk -v l="$lib" '$1 == l {print $3}')

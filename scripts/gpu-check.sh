@@ -94,4 +94,13 @@ for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=
   results+=("$(printf '%-44s rc=%d %s' "memcheck ${args%% *} ${args#* }" $rc "$summary")")
 done
 
+# The numerics catalogue on CUDA, each kernel also run on the host CPU in
+# the same process: max ulp per op and the elements whose bits differ
+# (docs/numerics.md carries the table).
+echo "== ktc-conformance --device=cuda --against=cpu" >> "$log"
+$bin/ktc-conformance --device=cuda --against=cpu > "$OUT/conformance-cuda.md" 2>> "$log"
+crc=$?
+cat "$OUT/conformance-cuda.md" >> "$log"
+results+=("$(printf '%-44s rc=%d %s' "conformance cuda vs host" $crc "$(tail -1 "$OUT/conformance-cuda.md")")")
+
 printf '%s\n' "${results[@]}" | tee "$OUT/summary.txt"
