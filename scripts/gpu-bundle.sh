@@ -10,8 +10,12 @@ cd "$(dirname "$0")/.."
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/lib" .gpu
-cp build/bin/vector_add build/bin/softmax build/bin/autotune build/bin/ktc-bench \
-   build/bin/ktc-fused-probe build/bin/ktc-conformance "$stage/bin/"
+# The device tool carries at most 64 MiB: the programs gpu-check.sh and
+# device-run.sh run; KTC_BUNDLE_EXTRA adds others (tune-fused.sh needs
+# "ktc-fused-probe").
+for prog in vector_add softmax autotune ktc-bench ktc-conformance ${KTC_BUNDLE_EXTRA:-}; do
+  cp "build/bin/$prog" "$stage/bin/"
+done
 for lib in libLLVM.so.22.1 libz3.so.4 libxml2.so.2 \
            libicuuc.so.72 libicudata.so.72; do
   path=$(ldd build/bin/vector_add | awk -v l="$lib" '$1 == l {print $3}')
