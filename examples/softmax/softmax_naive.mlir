@@ -48,7 +48,7 @@ func.func @softmax_naive(%in: !ktc.ptr<f32>, %out: !ktc.ptr<f32>,
     %p = ktc.addptr %in_b, %cols : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
     %x = ktc.load %p, mask %mask, other %ninf_b : tensor<256x!ktc.ptr<f32>>
     %d = arith.subf %x, %max_b : tensor<256xf32>
-    %e = math.exp %d : tensor<256xf32>
+    %e = math.exp %d fastmath<afn> : tensor<256xf32>
     %e0 = arith.select %mask, %e, %zero_b : tensor<256xi1>, tensor<256xf32>
     %bs = ktc.reduce sum %e0 axis = 0 : tensor<256xf32> -> f32
     %s_new = arith.addf %s, %bs : f32
@@ -64,7 +64,7 @@ func.func @softmax_naive(%in: !ktc.ptr<f32>, %out: !ktc.ptr<f32>,
     %p = ktc.addptr %in_b, %cols : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
     %x = ktc.load %p, mask %mask, other %ninf_b : tensor<256x!ktc.ptr<f32>>
     %d = arith.subf %x, %max_b : tensor<256xf32>
-    %e = math.exp %d : tensor<256xf32>
+    %e = math.exp %d fastmath<afn> : tensor<256xf32>
     %y = arith.divf %e, %sum_b : tensor<256xf32>
     %q = ktc.addptr %out_b, %cols : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
     ktc.store %q, %y, mask %mask : tensor<256x!ktc.ptr<f32>>

@@ -38,11 +38,11 @@ func.func @softmax_online(%in: !ktc.ptr<f32>, %out: !ktc.ptr<f32>,
     %bm = ktc.reduce max %x axis = 0 : tensor<256xf32> -> f32
     %m_new = arith.maxnumf %m, %bm : f32
     %dm = arith.subf %m, %m_new : f32
-    %scale = math.exp %dm : f32
+    %scale = math.exp %dm fastmath<afn> : f32
     %s_scaled = arith.mulf %s, %scale : f32
     %m_new_b = ktc.splat %m_new : f32 -> tensor<256xf32>
     %d = arith.subf %x, %m_new_b : tensor<256xf32>
-    %e = math.exp %d : tensor<256xf32>
+    %e = math.exp %d fastmath<afn> : tensor<256xf32>
     %e0 = arith.select %mask, %e, %zero_b : tensor<256xi1>, tensor<256xf32>
     %bs = ktc.reduce sum %e0 axis = 0 : tensor<256xf32> -> f32
     %s_new = arith.addf %s_scaled, %bs : f32
@@ -59,7 +59,7 @@ func.func @softmax_online(%in: !ktc.ptr<f32>, %out: !ktc.ptr<f32>,
     %p = ktc.addptr %in_b, %cols : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
     %x = ktc.load %p, mask %mask, other %ninf_b : tensor<256x!ktc.ptr<f32>>
     %d = arith.subf %x, %max_b : tensor<256xf32>
-    %e = math.exp %d : tensor<256xf32>
+    %e = math.exp %d fastmath<afn> : tensor<256xf32>
     %y = arith.divf %e, %sum_b : tensor<256xf32>
     %q = ktc.addptr %out_b, %cols : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
     ktc.store %q, %y, mask %mask : tensor<256x!ktc.ptr<f32>>

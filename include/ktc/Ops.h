@@ -65,6 +65,15 @@ Value log2(const Operand &x, Loc loc = Loc::current());
 Value sqrt(const Operand &x, Loc loc = Loc::current());
 Value abs(const Operand &x, Loc loc = Loc::current());
 Value cast(const Operand &x, DType dtype, Loc loc = Loc::current());
+/// exp, exp2, log and log2 are within 2 ulp and give the same bits on every
+/// target (docs/numerics.md). The fast_ forms are the target's hardware
+/// approximations (NVPTX ex2.approx.ftz / lg2.approx, AMDGPU v_exp_f32 /
+/// v_log_f32; the host's libm): quicker on GPUs, looser, and not the same
+/// bits everywhere.
+Value fast_exp(const Operand &x, Loc loc = Loc::current());
+Value fast_exp2(const Operand &x, Loc loc = Loc::current());
+Value fast_log(const Operand &x, Loc loc = Loc::current());
+Value fast_log2(const Operand &x, Loc loc = Loc::current());
 
 /// Ceiling division: of two C++ integers (a constexpr), or of kernel values.
 constexpr int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }

@@ -329,6 +329,29 @@ static Value floatFunction(const Operand &x, const char *what, Loc loc) {
   return t.wrap(MathOp::create(t.b, t.loc(loc), v));
 }
 
+template <typename MathOp>
+static Value fastFloatFunction(const Operand &x, const char *what, Loc loc) {
+  TraceImpl &t = TraceImpl::current(loc);
+  Value v = floatFunction<MathOp>(x, what, loc);
+  // afn: ktc-expand-math leaves it to the target's approximation.
+  auto op = cast<MathOp>(t.resolve(v, {}, loc).getDefiningOp());
+  op.setFastmath(arith::FastMathFlags::afn);
+  return v;
+}
+
+Value fast_exp(const Operand &x, Loc loc) {
+  return fastFloatFunction<math::ExpOp>(x, "fast_exp", loc);
+}
+Value fast_exp2(const Operand &x, Loc loc) {
+  return fastFloatFunction<math::Exp2Op>(x, "fast_exp2", loc);
+}
+Value fast_log(const Operand &x, Loc loc) {
+  return fastFloatFunction<math::LogOp>(x, "fast_log", loc);
+}
+Value fast_log2(const Operand &x, Loc loc) {
+  return fastFloatFunction<math::Log2Op>(x, "fast_log2", loc);
+}
+
 Value exp(const Operand &x, Loc loc) {
   return floatFunction<math::ExpOp>(x, "exp", loc);
 }

@@ -27,6 +27,9 @@ LogicalResult mlir::ktc::buildGpuPipeline(OpPassManager &pm, StringRef arch,
     return failure();
   pm.addPass(createKtcPipelineLoads());
   pm.addPass(createCanonicalizerPass());
+  // exp/log as exactly rounded f32 operations: the host's bits (after the
+  // canonicalizer, which must not reassociate them).
+  pm.addPass(createKtcExpandMath());
   pm.addPass(createKtcAssignLayouts(
       KtcAssignLayoutsOptions{numWarps, target->waveSize()}));
   pm.addPass(createKtcConvertToLLVM(

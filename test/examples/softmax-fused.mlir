@@ -23,7 +23,7 @@
 // CHECK:   [[M:%.*]] = ktc.reduce max [[X]] axis = 0 : tensor<1024xf32> -> f32
 // CHECK:   [[M_B:%.*]] = ktc.splat [[M]] : f32 -> tensor<1024xf32>
 // CHECK:   [[D:%.*]] = arith.subf [[X]], [[M_B]] : tensor<1024xf32>
-// CHECK:   [[E:%.*]] = math.exp [[D]] : tensor<1024xf32>
+// CHECK:   [[E:%.*]] = math.exp [[D]] fastmath<afn> : tensor<1024xf32>
 // CHECK:   [[S:%.*]] = ktc.reduce sum [[E]] axis = 0 : tensor<1024xf32> -> f32
 // CHECK:   [[S_B:%.*]] = ktc.splat [[S]] : f32 -> tensor<1024xf32>
 // CHECK:   [[Y:%.*]] = arith.divf [[E]], [[S_B]] : tensor<1024xf32>
@@ -46,7 +46,7 @@
 // CANON: scf.for {{%.*}} = [[PID]] to {{%.*}} step [[NPROG]] : i32 {
 // CANON:   [[X:%.*]] = ktc.load {{%.*}}, mask [[MASK]], other [[NINF_B]] : tensor<1024x!ktc.ptr<f32>>
 // CANON:   ktc.reduce max [[X]] axis = 0 : tensor<1024xf32> -> f32
-// CANON:   [[E:%.*]] = math.exp {{%.*}} : tensor<1024xf32>
+// CANON:   [[E:%.*]] = math.exp {{%.*}} fastmath<afn> : tensor<1024xf32>
 // CANON:   ktc.reduce sum [[E]] axis = 0 : tensor<1024xf32> -> f32
 // CANON:   [[Y:%.*]] = arith.divf [[E]], {{%.*}} : tensor<1024xf32>
 // CANON:   ktc.store {{%.*}}, [[Y]], mask [[MASK]] : tensor<1024x!ktc.ptr<f32>>

@@ -40,7 +40,7 @@
 // CHECK:   [[MASK:%.*]] = arith.cmpi slt, {{%.*}}, [[N_B]] : tensor<256xi32>
 // CHECK:   [[X:%.*]] = ktc.load {{%.*}}, mask [[MASK]], other [[NINF_B]] : tensor<256x!ktc.ptr<f32>>
 // CHECK:   [[D:%.*]] = arith.subf [[X]], [[MAX_B]] : tensor<256xf32>
-// CHECK:   [[E:%.*]] = math.exp [[D]] : tensor<256xf32>
+// CHECK:   [[E:%.*]] = math.exp [[D]] fastmath<afn> : tensor<256xf32>
 // CHECK:   [[E0:%.*]] = arith.select [[MASK]], [[E]], [[ZERO_B]] : tensor<256xi1>, tensor<256xf32>
 // CHECK:   [[BS:%.*]] = ktc.reduce sum [[E0]] axis = 0 : tensor<256xf32> -> f32
 // CHECK:   [[SNEW:%.*]] = arith.addf [[S]], [[BS]] : f32
@@ -55,7 +55,7 @@
 // CHECK:   [[MASK:%.*]] = arith.cmpi slt, [[COLS]], [[N_B]] : tensor<256xi32>
 // CHECK:   [[X:%.*]] = ktc.load {{%.*}}, mask [[MASK]], other [[NINF_B]] : tensor<256x!ktc.ptr<f32>>
 // CHECK:   [[D:%.*]] = arith.subf [[X]], [[MAX_B]] : tensor<256xf32>
-// CHECK:   [[E:%.*]] = math.exp [[D]] : tensor<256xf32>
+// CHECK:   [[E:%.*]] = math.exp [[D]] fastmath<afn> : tensor<256xf32>
 // CHECK:   [[Y:%.*]] = arith.divf [[E]], [[SUM_B]] : tensor<256xf32>
 // CHECK:   [[Q:%.*]] = ktc.addptr [[OUT_B]], [[COLS]] : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
 // CHECK:   ktc.store [[Q]], [[Y]], mask [[MASK]] : tensor<256x!ktc.ptr<f32>>
@@ -77,7 +77,7 @@
 // CANON: [[SUM:%.*]] = scf.for {{.*}} iter_args({{%.*}} = [[ZERO]]) -> (f32) : i32 {
 // CANON:   [[MASK:%.*]] = arith.cmpi slt
 // CANON:   ktc.load {{%.*}}, mask [[MASK]], other [[NINF_B]]
-// CANON:   [[E:%.*]] = math.exp {{%.*}} : tensor<256xf32>
+// CANON:   [[E:%.*]] = math.exp {{%.*}} fastmath<afn> : tensor<256xf32>
 // CANON:   [[E0:%.*]] = arith.select [[MASK]], [[E]], [[ZERO_B]]
 // CANON:   ktc.reduce sum [[E0]] axis = 0 : tensor<256xf32> -> f32
 // CANON: scf.for {{.*}} : i32 {

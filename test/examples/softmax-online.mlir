@@ -32,11 +32,11 @@
 // CHECK:   [[BM:%.*]] = ktc.reduce max [[X]] axis = 0 : tensor<256xf32> -> f32
 // CHECK:   [[MNEW:%.*]] = arith.maxnumf [[M]], [[BM]] : f32
 // CHECK:   [[DM:%.*]] = arith.subf [[M]], [[MNEW]] : f32
-// CHECK:   [[SCALE:%.*]] = math.exp [[DM]] : f32
+// CHECK:   [[SCALE:%.*]] = math.exp [[DM]] fastmath<afn> : f32
 // CHECK:   [[SSCALED:%.*]] = arith.mulf [[S]], [[SCALE]] : f32
 // CHECK:   [[MNEW_B:%.*]] = ktc.splat [[MNEW]] : f32 -> tensor<256xf32>
 // CHECK:   [[D:%.*]] = arith.subf [[X]], [[MNEW_B]] : tensor<256xf32>
-// CHECK:   [[E:%.*]] = math.exp [[D]] : tensor<256xf32>
+// CHECK:   [[E:%.*]] = math.exp [[D]] fastmath<afn> : tensor<256xf32>
 // CHECK:   [[E0:%.*]] = arith.select [[MASK]], [[E]], [[ZERO_B]] : tensor<256xi1>, tensor<256xf32>
 // CHECK:   [[BS:%.*]] = ktc.reduce sum [[E0]] axis = 0 : tensor<256xf32> -> f32
 // CHECK:   [[SNEW:%.*]] = arith.addf [[SSCALED]], [[BS]] : f32
@@ -52,7 +52,7 @@
 // CHECK:   [[MASK:%.*]] = arith.cmpi slt, [[COLS]], [[N_B]] : tensor<256xi32>
 // CHECK:   [[X:%.*]] = ktc.load {{%.*}}, mask [[MASK]], other [[NINF_B]] : tensor<256x!ktc.ptr<f32>>
 // CHECK:   [[D:%.*]] = arith.subf [[X]], [[MAX_B]] : tensor<256xf32>
-// CHECK:   [[E:%.*]] = math.exp [[D]] : tensor<256xf32>
+// CHECK:   [[E:%.*]] = math.exp [[D]] fastmath<afn> : tensor<256xf32>
 // CHECK:   [[Y:%.*]] = arith.divf [[E]], [[SUM_B]] : tensor<256xf32>
 // CHECK:   [[Q:%.*]] = ktc.addptr [[OUT_B]], [[COLS]] : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
 // CHECK:   ktc.store [[Q]], [[Y]], mask [[MASK]] : tensor<256x!ktc.ptr<f32>>
@@ -71,8 +71,8 @@
 // CANON:   [[X:%.*]] = ktc.load {{%.*}}, mask [[MASK]], other [[NINF_B]]
 // CANON:   [[BM:%.*]] = ktc.reduce max [[X]] axis = 0 : tensor<256xf32> -> f32
 // CANON:   [[MNEW:%.*]] = arith.maxnumf [[M]], [[BM]] : f32
-// CANON:   math.exp {{%.*}} : f32
-// CANON:   math.exp {{%.*}} : tensor<256xf32>
+// CANON:   math.exp {{%.*}} fastmath<afn> : f32
+// CANON:   math.exp {{%.*}} fastmath<afn> : tensor<256xf32>
 // CANON:   [[E0:%.*]] = arith.select [[MASK]], {{%.*}}, [[ZERO_B]]
 // CANON:   ktc.reduce sum [[E0]] axis = 0 : tensor<256xf32> -> f32
 // CANON:   scf.yield [[MNEW]], {{%.*}} : f32, f32

@@ -32,6 +32,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 using namespace ktc;
@@ -428,6 +429,74 @@ TEST(HostFloat, FastDivisionNeedsFloats) {
     EXPECT_EQ(e.line(), unsigned(line));
     EXPECT_EQ(e.file(), std::string(__FILE__));
   }
+}
+
+/// ulps between `got` and the real `want` (f32 ulp at want; subnormal ulp
+/// below 2^-126; 0 for equal infinities or two NaNs).
+double ulps(float got, double want) {
+  if (std::isnan(want) || std::isnan(got))
+    return std::isnan(want) && std::isnan(got) ? 0 : INFINITY;
+  if (std::isinf(float(want)) || std::isinf(got))
+    return float(want) == got ? 0 : INFINITY;
+  double w = std::fabs(want);
+  int e = w < 0x1p-126 ? -126 : std::ilogb(w);
+  return std::fabs(double(got) - want) / std::ldexp(1.0, e - 23);
+}
+
+TEST(HostFloat, ExpAndLogWithinTwoUlpsAndExactAtPowersOfTwo) {
+  // ktc-expand-math: the same f32 operations on every target. Every
+  // exponent's arguments, the edges, subnormal arguments and results.
+  auto kernel = Kernel("explog", [](Ptr<float> x, Ptr<float> out, Int n) {
+    auto offs = program_id(0) * BLOCK + arange(0, BLOCK);
+    auto mask = offs < n;
+    auto a = load(x + offs, mask);
+    store(out + offs, exp(a), mask);
+    store(out + n + offs, exp2(a), mask);
+    store(out + 2 * n + offs, log(a), mask);
+    store(out + 3 * n + offs, log2(a), mask);
+  });
+  std::vector<float> x = {0.f, -0.f, INFINITY, -INFINITY, NAN, 1.f, -1.f,
+                          71.9f, 88.72f, 88.73f, -87.3f, -103.9f, -104.f,
+                          127.99f, 128.f, -149.f, -150.f, -151.f, 1.04f,
+                          0x1p-149f, 0x1p-126f, 0x1.fffffep127f};
+  for (int e = -149; e <= 127; ++e)
+    x.push_back(std::ldexp(1.0f, e)); // exact powers of two
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> wide(-152.f, 130.f), unit(-1.f, 1.f);
+  for (int i = 0; i < 60000; ++i) {
+    x.push_back(wide(rng));
+    x.push_back(unit(rng));
+    x.push_back(std::bit_cast<float>(uint32_t(rng() & 0x7fffffff))); // any
+  }
+  int n = int(x.size());
+  Buffer<float> in(cpu(), x), out(cpu(), std::vector<float>(4 * n, 42.f));
+  kernel.launch({int(cdiv(n, BLOCK))}, in, out, n);
+  std::vector<float> got = out.to_host();
+  double worst[4] = {0, 0, 0, 0};
+  int inexactPowers = 0;
+  for (int i = 0; i < n; ++i) {
+    double a = x[i];
+    double want[4] = {std::exp(a), std::exp2(a), std::log(a), std::log2(a)};
+    for (int f = 0; f < 4; ++f)
+      worst[f] = std::max(worst[f], ulps(got[f * n + i], want[f]));
+    if (i >= 22 && i < 22 + 277) { // 2^e: log2 exactly e, exp2(e) exact
+      inexactPowers += got[3 * n + i] != float(std::ilogb(x[i]));
+    }
+  }
+  for (float e : {-149.f, -126.f, -1.f, 0.f, 1.f, 10.f, 127.f}) {
+    std::vector<float> one = {e};
+    Buffer<float> b(cpu(), one), o(cpu(), std::vector<float>(4, 42.f));
+    kernel.launch({1}, b, o, 1);
+    EXPECT_EQ(o.to_host()[1], std::ldexp(1.0f, int(e))) << "exp2(" << e << ")";
+  }
+  EXPECT_LE(worst[0], 2.0) << "exp";
+  EXPECT_LE(worst[1], 2.0) << "exp2";
+  EXPECT_LE(worst[2], 2.0) << "log";
+  EXPECT_LE(worst[3], 2.0) << "log2";
+  EXPECT_EQ(inexactPowers, 0);
+  RecordProperty("exp_ulp", std::to_string(worst[0]));
+  std::printf("max ulp: exp %.3f exp2 %.3f log %.3f log2 %.3f over %d args\n",
+              worst[0], worst[1], worst[2], worst[3], n);
 }
 
 } // namespace

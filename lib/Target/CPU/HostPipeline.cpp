@@ -46,6 +46,8 @@ void buildHostPipeline(OpPassManager &pm) {
   // num_stages is honoured here too (no faster on a CPU, but the same
   // program as on the GPU, so the CPU tests check the transformation).
   pm.addPass(mlir::ktc::createKtcPipelineLoads());
+  // exp/log as exactly rounded f32 operations: the GPUs' bits.
+  pm.addPass(mlir::ktc::createKtcExpandMath());
   pm.addPass(mlir::ktc::createKtcConvertToHost());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertElementwiseToLinalgPass());

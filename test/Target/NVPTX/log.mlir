@@ -1,5 +1,7 @@
-// log and log2 on sm_90: lg2.approx.f32 (LLVM has no NVPTX lowering of
-// llvm.log2), log as log2(x) * ln(2); scalars too. On gfx942, v_log_f32.
+// fast_log and fast_log2 (afn) on sm_90: lg2.approx.f32 (LLVM has no NVPTX
+// lowering of llvm.log2), log as log2(x) * ln(2); scalars too. On gfx942,
+// v_log_f32. Plain log/log2 are ktc-expand-math's (expand-math.mlir): no
+// approximate instruction.
 // RUN: ktc-compile %s --target=sm_90 --emit=asm | FileCheck %s
 // RUN: ktc-compile %s --target=gfx942 --emit=asm | FileCheck %s --check-prefix=AMD
 // CHECK-LABEL: .entry logs(
@@ -18,11 +20,11 @@ func.func @logs(%p: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
   %pb = ktc.splat %p : !ktc.ptr<f32> -> tensor<128x!ktc.ptr<f32>>
   %ps = ktc.addptr %pb, %r : tensor<128x!ktc.ptr<f32>>, tensor<128xi32>
   %x = ktc.load %ps, mask %m : tensor<128x!ktc.ptr<f32>>
-  %a = math.log %x : tensor<128xf32>
-  %b = math.log2 %a : tensor<128xf32>
+  %a = math.log %x fastmath<afn> : tensor<128xf32>
+  %b = math.log2 %a fastmath<afn> : tensor<128xf32>
   ktc.store %ps, %b, mask %m : tensor<128x!ktc.ptr<f32>>
   %s = ktc.load %p : !ktc.ptr<f32>
-  %l = math.log %s : f32
+  %l = math.log %s fastmath<afn> : f32
   ktc.store %p, %l : !ktc.ptr<f32>
   return
 }
