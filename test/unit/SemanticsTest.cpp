@@ -1,0 +1,284 @@
+//===- SemanticsTest.cpp - defined results where C++ would trap or hang ---===//
+//
+// The semantics docs/builder.md defines for cases a careless kernel hits:
+// for_range with any step (Python's range, also near the type's limits, a
+// zero runtime step running no iteration), integer division and remainder
+// by zero or of MIN by -1 (never a SIGFPE on the host), kernels whose
+// callable reads captured state, and the shapes and events that used to
+// crash. Each kernel runs on the CPU device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExpectError.h"
+
+#include "ktc/ktc.h"
+
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+using namespace ktc;
+
+namespace {
+
+int at = 0; // the line an error must point to
+void expectError(const std::function<void()> &f, const std::string &message) {
+  test::expectErrorAt(f, message, __FILE__, at);
+}
+
+Device &cpu() { return Device::get("cpu"); }
+
+/// Python's range(start, end, step): (iterations, sum of the values).
+std::pair<int64_t, __int128> pythonRange(int64_t start, int64_t end,
+                                         int64_t step) {
+  int64_t n = 0;
+  __int128 sum = 0;
+  if (step == 0)
+    return {0, 0};
+  for (__int128 i = start; step > 0 ? i < end : i > end; i += step) {
+    ++n;
+    sum += i;
+  }
+  return {n, sum};
+}
+
+//===----------------------------------------------------------------------===//
+// for_range
+//===----------------------------------------------------------------------===//
+
+/// Program i runs for_range over row i of `params` (start, end, step) and
+/// writes the count of iterations and the sum of the induction values.
+template <typename T> auto rangeKernel() {
+  return Kernel("range_sum", [](Ptr<T> params, Ptr<int64_t> out) {
+    auto row = params + program_id(0) * 3;
+    auto start = load(row), end = load(row + 1), step = load(row + 2);
+    Var count = start.to(DType::i64) * 0;
+    Var total = start.to(DType::i64) * 0;
+    for_range(start, end, step, [&](Value i) {
+      count = count + 1;
+      total = total + i.to(DType::i64);
+    });
+    store(out + program_id(0) * 2, count);
+    store(out + program_id(0) * 2 + 1, total);
+  });
+}
+
+template <typename T>
+void checkRanges(const std::vector<std::tuple<T, T, T>> &cases) {
+  auto kernel = rangeKernel<T>();
+  std::vector<T> params;
+  for (auto [s, e, st] : cases)
+    params.insert(params.end(), {s, e, st});
+  Buffer<T> p(cpu(), params);
+  Buffer<int64_t> out(cpu(), std::vector<int64_t>(cases.size() * 2, -7));
+  kernel.launch({int64_t(cases.size())}, p, out);
+  std::vector<int64_t> got = out.to_host();
+  for (size_t i = 0; i < cases.size(); ++i) {
+    auto [s, e, st] = cases[i];
+    auto [n, sum] = pythonRange(s, e, st);
+    SCOPED_TRACE(testing::Message() << "range(" << int64_t(s) << ", "
+                                    << int64_t(e) << ", " << int64_t(st)
+                                    << ")");
+    EXPECT_EQ(got[2 * i], n);
+    EXPECT_EQ(got[2 * i + 1], int64_t(sum)); // wraps like the kernel's i64
+  }
+}
+
+TEST(ForRange, RuntimeStepsOfEverySignMatchPython) {
+  std::vector<std::tuple<int32_t, int32_t, int32_t>> cases = {
+      {-18, -22, -1}, {22, 18, -1}, // Triton's test: -78 and 82
+      {0, 0, 0},      {5, 9, 0},    {9, 5, 0}}; // a zero step: no iteration
+  for (int32_t s : {-22, -18, -5, 0, 3, 17, 22})
+    for (int32_t e : {-22, -17, -3, 0, 4, 18, 23})
+      for (int32_t st : {-7, -3, -2, -1, 1, 2, 3, 5, 7})
+        cases.emplace_back(s, e, st);
+  checkRanges(cases);
+}
+
+TEST(ForRange, BoundsNearTheLimitsOfI32) {
+  constexpr int32_t MAX = INT32_MAX, MIN = INT32_MIN;
+  checkRanges<int32_t>({
+      {MAX - 5, MAX, 2},          // i += 2 would pass MAX and wrap
+      {MAX - 10, MAX, 1},         // ends exactly at MAX
+      {MAX - 3, MAX, MAX},        // one iteration, then i + step wraps
+      {MIN + 5, MIN, -2},         // the same going down
+      {MIN + 1, MIN, -1},         //
+      {MIN, MAX, 1 << 30},        // 4 iterations over the whole range
+      {MAX, MIN, -(1 << 30)},     //
+      {MAX, MIN, MIN},            // step INT_MIN: MAX, then -1
+      {MIN, MAX, MAX},            // MIN, -1, MAX - 1
+      {0, MAX, MAX / 3 + 1},      //
+      {MAX, MAX, 1}, {MIN, MIN, -1}, {MAX, MIN, 1}, {MIN, MAX, -1},
+  });
+}
+
+TEST(ForRange, BoundsNearTheLimitsOfI64) {
+  constexpr int64_t MAX = INT64_MAX, MIN = INT64_MIN;
+  checkRanges<int64_t>({
+      {-18, -22, -1}, {22, 18, -1}, {7, 7, 0}, {MAX - 5, MAX, 2},
+      {MIN + 5, MIN, -2}, {MIN, MAX, int64_t(1) << 62},
+      {MAX, MIN, MIN}, {MAX - 3, MAX, MAX}, {0, 10, 3}, {10, 0, -3},
+  });
+}
+
+TEST(ForRange, LiteralStepsOfEverySign) {
+  // Literal bounds and steps: one loop per case in one kernel.
+  static const std::vector<std::tuple<int64_t, int64_t, int64_t>> cases = {
+      {-18, -22, -1}, {22, 18, -1}, {10, 0, -3},       {0, 10, 3},
+      {0, 10, -3},    {10, 0, 3},   {INT32_MAX - 5, INT32_MAX, 2},
+      {INT32_MIN + 5, INT32_MIN, -2}, {-5, 6, 4}, {6, -5, -4}};
+  auto kernel = Kernel("literal_ranges", [](Ptr<int64_t> out, Long zero) {
+    for (size_t c = 0; c < cases.size(); ++c) {
+      auto [s, e, st] = cases[c];
+      Var count = zero;
+      Var total = zero;
+      for_range(s, e, st, [&](Value i) {
+        count = count + 1;
+        total = total + i.to(DType::i64);
+      });
+      store(out + int(2 * c), count);
+      store(out + int(2 * c + 1), total);
+    }
+  });
+  Buffer<int64_t> out(cpu(), std::vector<int64_t>(cases.size() * 2, -7));
+  kernel.launch({1}, out, int64_t(0));
+  std::vector<int64_t> got = out.to_host();
+  for (size_t c = 0; c < cases.size(); ++c) {
+    auto [s, e, st] = cases[c];
+    auto [n, sum] = pythonRange(s, e, st);
+    SCOPED_TRACE(testing::Message() << "range(" << s << ", " << e << ", "
+                                    << st << ")");
+    EXPECT_EQ(got[2 * c], n);
+    EXPECT_EQ(got[2 * c + 1], int64_t(sum));
+  }
+}
+
+TEST(ForRange, ALiteralZeroStepIsAnError) {
+  auto kernel = Kernel("zero_step", [](Ptr<int32_t> out) {
+    at = __LINE__; for_range(0, 10, 0, [&](Value i) { store(out, i); });
+  });
+  expectError([&] { kernel.mlir(); }, "for_range step must not be zero");
+}
+
+//===----------------------------------------------------------------------===//
+// Integer division
+//===----------------------------------------------------------------------===//
+
+/// out[i] = x[i] OP y[i] for i < n, over a masked block of 8.
+std::vector<int32_t> divide(char op, const std::vector<int32_t> &x,
+                            const std::vector<int32_t> &y) {
+  auto kernel = Kernel("divide", [](Ptr<int32_t> px, Ptr<int32_t> py,
+                                    Ptr<int32_t> out, Int n, int op) {
+    auto offs = arange(0, 8);
+    auto mask = offs < n;
+    // The masked-off tail is 0 / 0: it must not trap either.
+    auto a = load(px + offs, mask, 0), b = load(py + offs, mask, 0);
+    Value r = op == '/' ? a / b : op == '%' ? a % b : cdiv(a, b);
+    store(out + offs, r, mask);
+  });
+  int32_t n = static_cast<int32_t>(x.size());
+  std::vector<int32_t> px = x, py = y;
+  px.resize(8, 0);
+  py.resize(8, 0);
+  Buffer<int32_t> bx(cpu(), px), by(cpu(), py);
+  Buffer<int32_t> out(cpu(), std::vector<int32_t>(8, 12345));
+  kernel.launch({1}, bx, by, out, n, int(op));
+  std::vector<int32_t> got = out.to_host();
+  got.resize(n);
+  return got;
+}
+
+TEST(IntegerDivision, ByZeroAndMinByMinusOneAreDefined) {
+  constexpr int32_t MIN = INT32_MIN;
+  std::vector<int32_t> x = {7, -7, 0, MIN, MIN, 7, -7, 5};
+  std::vector<int32_t> y = {0, 0, 0, -1, 0, 2, 2, -3};
+  // x / 0 = -1, x % 0 = x, cdiv(x, 0) = -1; MIN / -1 = MIN, MIN % -1 = 0;
+  // otherwise C's truncating division and its remainder, and the ceiling.
+  EXPECT_EQ(divide('/', x, y),
+            (std::vector<int32_t>{-1, -1, -1, MIN, -1, 3, -3, -1}));
+  EXPECT_EQ(divide('%', x, y),
+            (std::vector<int32_t>{7, -7, 0, 0, MIN, 1, -1, 2}));
+  EXPECT_EQ(divide('c', x, y),
+            (std::vector<int32_t>{-1, -1, -1, MIN, -1, 4, -3, -1}));
+}
+
+TEST(IntegerDivision, MaskedOffTailOfZeros) {
+  // Five live lanes, three masked off (loaded as 0 / 0).
+  EXPECT_EQ(divide('/', {10, 20, 30, 40, 50}, {1, 2, 3, 4, 5}),
+            (std::vector<int32_t>{10, 10, 10, 10, 10}));
+  EXPECT_EQ(divide('%', {10, 21, 32, 43, 54}, {3, 4, 5, 6, 7}),
+            (std::vector<int32_t>{1, 1, 2, 1, 5}));
+}
+
+TEST(IntegerDivision, WhereGuardingTheDivisor) {
+  // where(b != 0, a / b, 0) computes a / b in every lane first.
+  auto kernel = Kernel("guarded", [](Ptr<int32_t> pa, Ptr<int32_t> pb,
+                                     Ptr<int32_t> out) {
+    auto offs = arange(0, 8);
+    auto a = load(pa + offs), b = load(pb + offs);
+    store(out + offs, where(b != 0, a / b, 0));
+    store(out + 8 + offs, where(b != 0, a % b, 0));
+  });
+  Buffer<int32_t> a(cpu(), std::vector<int32_t>{8, 9, 10, 11, 12, 13, 14, 15});
+  Buffer<int32_t> b(cpu(), std::vector<int32_t>{0, 3, 0, 2, 0, 4, 0, -5});
+  Buffer<int32_t> out(cpu(), 16);
+  kernel.launch({1}, a, b, out);
+  EXPECT_EQ(out.to_host(), (std::vector<int32_t>{0, 3, 0, 5, 0, 3, 0, -3, //
+                                                 0, 0, 0, 1, 0, 1, 0, 0}));
+}
+
+TEST(IntegerDivision, ScalarArgumentsAndLiterals) {
+  auto kernel = Kernel("scalars", [](Ptr<int64_t> out, Long a, Long b,
+                                     int zero) {
+    store(out, a / b);
+    store(out + 1, a % b);
+    store(out + 2, cdiv(a, b));
+    store(out + 3, a / zero); // a constexpr 0: a literal divisor
+    store(out + 4, a % zero);
+    store(out + 5, a / 0);
+  });
+  Buffer<int64_t> out(cpu(), 6);
+  kernel.launch({1}, out, int64_t(41), int64_t(0), 0);
+  EXPECT_EQ(out.to_host(), (std::vector<int64_t>{-1, 41, -1, -1, 41, -1}));
+  kernel.launch({1}, out, INT64_MIN, int64_t(-1), 0);
+  EXPECT_EQ(out.to_host(),
+            (std::vector<int64_t>{INT64_MIN, 0, INT64_MIN, -1, INT64_MIN, -1}));
+  kernel.launch({1}, out, int64_t(-41), int64_t(4), 0);
+  EXPECT_EQ(out.to_host(), (std::vector<int64_t>{-10, -1, -10, -1, -41, -1}));
+}
+
+TEST(IntegerDivision, BooleansDivideInI32) {
+  auto kernel = Kernel("bools", [](Ptr<int32_t> out, Bool a, Bool b) {
+    store(out, a / b);
+    store(out + 1, a % b);
+  });
+  Buffer<int32_t> out(cpu(), 2);
+  kernel.launch({1}, out, true, false);
+  EXPECT_EQ(out.to_host(), (std::vector<int32_t>{-1, 1}));
+}
+
+TEST(IntegerDivision, HostCdivByZeroIsAnError) {
+  expectError([] { at = __LINE__; (void)cdiv(5, 0); },
+              "cdiv(5, 0): division by zero");
+  expectError([] { at = __LINE__; (void)cdiv(INT64_MIN, -1); },
+              "cdiv(-9223372036854775808, -1): the result does not fit in "
+              "int64");
+  // Exact for every sign, and without overflowing near the limits.
+  EXPECT_EQ(cdiv(5, 2), 3);
+  EXPECT_EQ(cdiv(-5, 2), -2);
+  EXPECT_EQ(cdiv(5, -2), -2);
+  EXPECT_EQ(cdiv(-5, -2), 3);
+  EXPECT_EQ(cdiv(INT64_MAX, 2), int64_t(1) << 62);
+  EXPECT_EQ(cdiv(INT64_MAX, 1), INT64_MAX);
+  static_assert(cdiv(1000, 256) == 4); // still usable at compile time
+  expectError([] { at = __LINE__; (void)next_pow2(INT64_MAX); },
+              "next_pow2(9223372036854775807): the result does not fit in "
+              "int64");
+  EXPECT_EQ(next_pow2(int64_t(1) << 62), int64_t(1) << 62);
+  EXPECT_EQ(next_pow2(1000), 1024);
+}
+
+} // namespace
