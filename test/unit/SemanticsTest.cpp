@@ -282,3 +282,61 @@ TEST(IntegerDivision, HostCdivByZeroIsAnError) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Shapes whose element count overflows, moved-from Events
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Traces `fn` as a kernel; the error must be at `at`.
+template <typename F>
+void expectKernelError(F fn, const std::string &message) {
+  expectError([&] { Kernel("k", fn).mlir(); }, message);
+}
+
+TEST(Shapes, ElementCountsThatOverflowAreRefused) {
+  // 2^32 x 2^32 wrapped to 0 elements in int64 and passed the 2^20 limit;
+  // the kernel then crashed or threw std::bad_alloc.
+  constexpr int64_t G = int64_t(1) << 32;
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; full({G, G}, 1.0f, DType::f32);
+  }, "a block of 2^64 elements is larger than ktc's limit of 1048576 (2^20)");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; zeros({int64_t(1) << 62, int64_t(1) << 62}, DType::i32);
+  }, "a block of 2^124 elements is larger than ktc's limit of 1048576 "
+     "(2^20)");
+  expectKernelError([](Ptr<float>) {
+    auto x = expand_dims(arange(0, 16), 0);
+    at = __LINE__; broadcast_to(x, {int64_t(1) << 48, 16});
+  }, "a block of 4503599627370496 elements is larger than ktc's limit of 1048576 (2^20)");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; broadcast_to(1.0f, {G * 16, G / 16});
+  }, "a block of 2^64 elements is larger than ktc's limit of 1048576 (2^20)");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; full({INT64_MIN, 2}, 0, DType::i32);
+  }, "block dimension -9223372036854775808 is not a power of two");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; arange(INT64_MIN, INT64_MAX);
+  }, "arange(-9223372036854775808, 9223372036854775807): the range must fit "
+     "in i32");
+}
+
+TEST(Events, AMovedFromEventIsAnError) {
+  Device &dev = cpu();
+  Event a = dev.record();
+  Event b = std::move(a);
+  expectError([&] { at = __LINE__; a.elapsed_ms(b); },
+              "Event::elapsed_ms: the event was moved from and holds no event");
+  expectError([&] { at = __LINE__; b.elapsed_ms(a); },
+              "Event::elapsed_ms: the start event was moved from and holds "
+              "no event");
+  EXPECT_GE(b.elapsed_ms(b), 0.0);
+  Event c = dev.record();
+  c = std::move(b); // move assignment releases c's own event
+  EXPECT_GE(c.elapsed_ms(c), 0.0);
+  expectError([&] { at = __LINE__; b.elapsed_ms(c); },
+              "Event::elapsed_ms: the event was moved from and holds no event");
+}
+
+} // namespace
