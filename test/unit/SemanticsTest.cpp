@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <tuple>
@@ -337,6 +338,82 @@ TEST(Events, AMovedFromEventIsAnError) {
   EXPECT_GE(c.elapsed_ms(c), 0.0);
   expectError([&] { at = __LINE__; b.elapsed_ms(c); },
               "Event::elapsed_ms: the event was moved from and holds no event");
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Callables with captured state
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const char *kTracesDifferently =
+    "kernel 'scale' now traces differently than when this specialisation "
+    "was compiled: its callable reads state that changed since (a variable "
+    "captured by reference, a pointer, a global). ktc traces a kernel once "
+    "per set of constexprs; pass such values as arguments (a runtime "
+    "scalar, or a constexpr parameter)";
+
+TEST(CapturedState, AChangedReferenceCaptureIsAnErrorAtTheLaunch) {
+  // The case: factors 1, 2, 3 by reference multiplied 1 * 2 * 3
+  // into 4 (the first factor, then stale ones); now the second launch,
+  // whose trace differs, refuses to run the stale code.
+  int factor = 1;
+  auto scale = Kernel("scale", [&](Ptr<int32_t> x) {
+    store(x, load(x) * factor);
+  });
+  Buffer<int32_t> x(cpu(), std::vector<int32_t>{1});
+  scale.launch({1}, x);
+  scale.launch({1}, x); // unchanged: it runs
+  EXPECT_EQ(x.to_host()[0], 1);
+  factor = 2;
+  expectError([&] { at = __LINE__; scale.launch({1}, x); },
+              kTracesDifferently);
+  factor = 3;
+  expectError([&] { at = __LINE__; scale.launch({1}, x); },
+              kTracesDifferently);
+  EXPECT_EQ(x.to_host()[0], 1); // nothing ran with a stale factor
+  factor = 1; // what it was compiled with: it runs again
+  scale.launch({1}, x);
+  EXPECT_EQ(x.to_host()[0], 1);
+  EXPECT_EQ(scale.num_compiled(), 1u);
+}
+
+TEST(CapturedState, ACaptureThatShapesTheKernelIsCaughtToo) {
+  int block = 8; // a block size captured by reference
+  auto fill = Kernel("fill", [&](Ptr<int32_t> out) {
+    store(out + arange(0, block), 7);
+  });
+  Buffer<int32_t> out(cpu(), std::vector<int32_t>(16, 0));
+  fill.launch({1}, out);
+  block = 16;
+  try {
+    fill.launch({1}, out);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(e.message().find("traces differently"), std::string::npos)
+        << e.what();
+  }
+  std::vector<int32_t> got = out.to_host();
+  EXPECT_EQ(std::count(got.begin(), got.end(), 7), 8);
+}
+
+TEST(CapturedState, ValueCapturesAndArgumentsRunAsTraced) {
+  int factor = 3;
+  auto byValue = Kernel("by_value", [factor](Ptr<int32_t> x) {
+    store(x, load(x) * factor);
+  });
+  auto byArgument = Kernel("by_argument", [](Ptr<int32_t> x, Int f) {
+    store(x, load(x) * f);
+  });
+  Buffer<int32_t> x(cpu(), std::vector<int32_t>{1});
+  for (int f : {2, 5}) {
+    factor = f; // the lambda has its own copy: 3
+    byValue.launch({1}, x);
+    byArgument.launch({1}, x, f);
+  }
+  EXPECT_EQ(x.to_host()[0], 3 * 2 * 3 * 5);
 }
 
 } // namespace
