@@ -16,7 +16,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <tuple>
 #include <vector>
@@ -414,6 +416,109 @@ TEST(CapturedState, ValueCapturesAndArgumentsRunAsTraced) {
     byArgument.launch({1}, x, f);
   }
   EXPECT_EQ(x.to_host()[0], 3 * 2 * 3 * 5);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Blocks too large for a GPU's threads
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Seconds `f` takes.
+template <typename F> double seconds(F f) {
+  auto t0 = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+      .count();
+}
+
+/// The online softmax of examples/kernels/seeds.h.
+void onlineSoftmax(Ptr<float> in, Ptr<float> out, Int n_cols, int BLOCK) {
+  Var m = -INFINITY;
+  Var s = 0.0f;
+  for_range(0, n_cols, BLOCK, [&](Value col) {
+    auto offs = col + arange(0, BLOCK);
+    auto mask = offs < n_cols;
+    auto x = load(in + offs, mask, -INFINITY);
+    auto m_new = maximum(m, max(x, 0));
+    s = s * exp(m - m_new) + sum(where(mask, exp(x - m_new), 0.0f), 0);
+    m = m_new;
+  });
+  for_range(0, n_cols, BLOCK, [&](Value col) {
+    auto offs = col + arange(0, BLOCK);
+    auto mask = offs < n_cols;
+    store(out + offs, exp(load(in + offs, mask) - m) / s, mask);
+  });
+}
+
+/// The message of the Error `f` throws ("" if none).
+template <typename F> std::string errorOf(F f) {
+  try {
+    f();
+  } catch (const Error &e) {
+    return e.message();
+  }
+  return "";
+}
+
+TEST(ThreadShares, ABlockNoGpuHoldsIsRefusedInWellUnderASecond) {
+  // A 2^20 block over 4 waves of 64 is 4096 registers per thread: the
+  // lowering for gfx90a ran for minutes spilling (a block of 2^18 took
+  // more than 100 s here); it is refused before the lowering now.
+  auto kernel = Kernel("softmax_online", onlineSoftmax);
+  for (const char *target : {"gfx90a", "gfx942", "gfx1100", "sm_90"}) {
+    SCOPED_TRACE(target);
+    std::string message;
+    double s = seconds([&] {
+      message = errorOf([&] { kernel.emit("asm", target, 1 << 20); });
+    });
+    EXPECT_LT(s, 1.0);
+    EXPECT_NE(message.find("registers per thread, more than any GPU has "
+                           "(512); use a smaller block or more warps "
+                           "(num_warps)"),
+              std::string::npos)
+        << message;
+  }
+  std::string message = errorOf([&] { kernel.info("gfx90a", 1 << 20); });
+  EXPECT_NE(message.find("a tensor<1048576xi32> spread over 256 threads (4 "
+                         "waves of 64) needs 4096 registers per thread"),
+            std::string::npos)
+      << message;
+  // The user's line, not a hoisted constant's unknown location.
+  EXPECT_NE(message.find("SemanticsTest.cpp"), std::string::npos) << message;
+  // The host target loops over big blocks: no limit there.
+  EXPECT_NO_THROW(kernel.emit("asm", "host", 1 << 20));
+}
+
+TEST(ThreadShares, ARepeatedBodyBeyondTheBudgetIsRefused) {
+  // The body repeated in C++ (unrolled while tracing) 500 times over a
+  // 16384 block: 96000 scalar operations per thread on gfx90a.
+  auto repeated = Kernel("repeated", [](Ptr<float> x, int BLOCK, int REPS) {
+    auto offs = arange(0, BLOCK);
+    Var v = load(x + offs);
+    for (int i = 0; i < REPS; ++i)
+      v = exp(v) * 1.0001f + 0.5f;
+    store(x + offs, v);
+  });
+  std::string message;
+  double s = seconds([&] {
+    message = errorOf([&] { repeated.emit("asm", "gfx90a", 16384, 500); });
+  });
+  EXPECT_LT(s, 1.0);
+  EXPECT_NE(message.find("kernel 'repeated' is "), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("scalar operations per thread once its blocks are "
+                         "spread over 256 threads (4 waves of 64), more than "
+                         "ktc compiles for a GPU (65536); use smaller blocks, "
+                         "more warps (num_warps), or a for_range loop instead "
+                         "of repeating the body in C++"),
+            std::string::npos)
+      << message;
+  // A block every thread can hold, and a modest repetition, still compile.
+  EXPECT_NO_THROW(repeated.emit("asm", "gfx90a", 1024, 50));
+  EXPECT_NO_THROW(repeated.emit("asm", "sm_90", 16384, 2));
 }
 
 } // namespace
