@@ -17,7 +17,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <array>
 #include <climits>
+#include <limits>
+#include <random>
 #include <cmath>
 #include <cstdint>
 #include <tuple>
@@ -519,6 +522,110 @@ TEST(ThreadShares, ARepeatedBodyBeyondTheBudgetIsRefused) {
   // A block every thread can hold, and a modest repetition, still compile.
   EXPECT_NO_THROW(repeated.emit("asm", "gfx90a", 1024, 50));
   EXPECT_NO_THROW(repeated.emit("asm", "sm_90", 16384, 2));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Randomised cases against C++ references
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+TEST(ForRange, RandomBoundsAndStepsOfI32) {
+  // Bounds anywhere in i32 (a third of them within 64 of a limit), steps of
+  // either sign sized for at most ~1000 iterations, and some zero steps.
+  std::mt19937_64 rng(15);
+  auto bound = [&]() -> int32_t {
+    switch (rng() % 3) {
+    case 0: return INT32_MAX - int32_t(rng() % 64);
+    case 1: return INT32_MIN + int32_t(rng() % 64);
+    default: return int32_t(rng());
+    }
+  };
+  std::vector<std::tuple<int32_t, int32_t, int32_t>> cases;
+  for (int i = 0; i < 2000; ++i) {
+    int32_t s = bound(), e = bound();
+    int64_t span = std::abs(int64_t(e) - int64_t(s));
+    int64_t least = std::max<int64_t>(1, span / 1000);
+    int64_t mag = std::min<int64_t>(least + int64_t(rng() % 1000) * least,
+                                    INT32_MAX);
+    int64_t step = rng() % 20 == 0 ? 0 : (rng() % 2 ? mag : -mag);
+    cases.emplace_back(s, e, int32_t(step));
+  }
+  checkRanges(cases);
+}
+
+/// RISC-V's division (docs/builder.md#integer-division), in 64 bits.
+template <typename T> std::array<T, 3> referenceDivision(T a, T b) {
+  constexpr T MIN = std::numeric_limits<T>::min();
+  if (b == 0)
+    return {T(-1), a, T(-1)};
+  if (a == MIN && b == -1)
+    return {MIN, 0, MIN};
+  T q = a / b, r = a % b;
+  T c = q + (r != 0 && (a < 0) == (b < 0) ? 1 : 0);
+  return {q, r, c};
+}
+
+TEST(IntegerDivision, RandomOperandsMatchTheReference) {
+  // 8192 pairs of i32 and of i64: a quarter of the divisors 0 or -1, a
+  // quarter of the dividends MIN, MAX, 0 or -1.
+  auto kernel = Kernel("divisions", [](Ptr<int32_t> a, Ptr<int32_t> b,
+                                       Ptr<int32_t> out, Ptr<int64_t> la,
+                                       Ptr<int64_t> lb, Ptr<int64_t> lout) {
+    auto offs = program_id(0) * 1024 + arange(0, 1024);
+    auto x = load(a + offs), y = load(b + offs);
+    store(out + offs * 3, x / y);
+    store(out + offs * 3 + 1, x % y);
+    store(out + offs * 3 + 2, cdiv(x, y));
+    auto lx = load(la + offs), ly = load(lb + offs);
+    store(lout + offs * 3, lx / ly);
+    store(lout + offs * 3 + 1, lx % ly);
+    store(lout + offs * 3 + 2, cdiv(lx, ly));
+  });
+  constexpr int N = 8192;
+  std::mt19937_64 rng(6);
+  auto pick = [&]<typename T>(T, bool divisor) -> T {
+    constexpr T MIN = std::numeric_limits<T>::min();
+    constexpr T MAX = std::numeric_limits<T>::max();
+    switch (rng() % 8) {
+    case 0: return divisor ? T(0) : MIN;
+    case 1: return divisor ? T(-1) : MAX;
+    case 2: return T(int64_t(rng() % 7) - 3);
+    default: return T(rng() >> (rng() % 64));
+    }
+  };
+  std::vector<int32_t> a(N), b(N);
+  std::vector<int64_t> la(N), lb(N);
+  for (int i = 0; i < N; ++i) {
+    a[i] = pick(int32_t(), false);
+    b[i] = pick(int32_t(), true);
+    la[i] = pick(int64_t(), false);
+    lb[i] = pick(int64_t(), true);
+  }
+  Buffer<int32_t> ba(cpu(), a), bb(cpu(), b), out(cpu(), 3 * N);
+  Buffer<int64_t> bla(cpu(), la), blb(cpu(), lb), lout(cpu(), 3 * N);
+  kernel.launch({N / 1024}, ba, bb, out, bla, blb, lout);
+  std::vector<int32_t> got = out.to_host();
+  std::vector<int64_t> lgot = lout.to_host();
+  int wrong = 0;
+  for (int i = 0; i < N && wrong < 10; ++i) {
+    auto want = referenceDivision(a[i], b[i]);
+    auto lwant = referenceDivision(la[i], lb[i]);
+    for (int k = 0; k < 3; ++k) {
+      if (got[3 * i + k] != want[k]) {
+        ++wrong;
+        ADD_FAILURE() << "i32 op " << k << " of " << a[i] << ", " << b[i]
+                      << ": got " << got[3 * i + k] << ", want " << want[k];
+      }
+      if (lgot[3 * i + k] != lwant[k]) {
+        ++wrong;
+        ADD_FAILURE() << "i64 op " << k << " of " << la[i] << ", " << lb[i]
+                      << ": got " << lgot[3 * i + k] << ", want " << lwant[k];
+      }
+    }
+  }
 }
 
 } // namespace
