@@ -629,3 +629,29 @@ TEST(IntegerDivision, RandomOperandsMatchTheReference) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(GpuTargets, LoopsAndDivisionsLowerForEveryGpu) {
+  // The same IR goes to the GPUs: the trip-count loop (scf.for unsigned)
+  // and the guarded divisions lower for NVIDIA and AMD targets.
+  auto kernel = Kernel("loops_and_divisions", [](Ptr<int32_t> p, Int start,
+                                                 Int end, Int step) {
+    auto offs = arange(0, 128);
+    Var acc = load(p + offs);
+    for_range(start, end, step, [&](Value i) {
+      acc = acc / i + acc % (i - 1) + cdiv(acc, step);
+    });
+    store(p + offs, acc);
+  });
+  for (const char *target : {"sm_80", "sm_90", "gfx90a", "gfx942", "gfx1100"}) {
+    SCOPED_TRACE(target);
+    EXPECT_NO_THROW(kernel.emit("asm", target));
+  }
+  // (test/Target/CPU/unsigned-loop.mlir checks that every pipeline keeps
+  // the loop's comparison unsigned.)
+  std::string llvm = kernel.emit("llvm", "sm_90");
+  EXPECT_NE(llvm.find("sdiv"), std::string::npos);
+}
+
+} // namespace
