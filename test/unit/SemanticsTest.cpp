@@ -19,6 +19,7 @@
 #include <chrono>
 #include <array>
 #include <climits>
+#include <cstdlib>
 #include <limits>
 #include <random>
 #include <cmath>
@@ -652,6 +653,36 @@ TEST(GpuTargets, LoopsAndDivisionsLowerForEveryGpu) {
   // the loop's comparison unsigned.)
   std::string llvm = kernel.emit("llvm", "sm_90");
   EXPECT_NE(llvm.find("sdiv"), std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+int gScale = 1; // a global a captureless kernel reads
+
+TEST(CapturedStateAll, AGlobalReadByACaptureLessKernel) {
+  // Registered a second time in test/unit/CMakeLists.txt with
+  // KTC_CHECK_TRACES=all, which checks every kernel; the default checks
+  // callables with state only, and this one has none.
+  const char *env = std::getenv("KTC_CHECK_TRACES");
+  bool all = env && std::string(env) == "all";
+  auto scale = Kernel("scale", [](Ptr<int32_t> x) {
+    store(x, load(x) * gScale);
+  });
+  Buffer<int32_t> x(cpu(), std::vector<int32_t>{1});
+  gScale = 1;
+  scale.launch({1}, x);
+  gScale = 2;
+  if (all) {
+    expectError([&] { at = __LINE__; scale.launch({1}, x); },
+                kTracesDifferently);
+    EXPECT_EQ(x.to_host()[0], 1);
+  } else {
+    scale.launch({1}, x); // unchecked: the stale trace (documented)
+    EXPECT_EQ(x.to_host()[0], 1);
+  }
+  gScale = 1;
 }
 
 } // namespace
