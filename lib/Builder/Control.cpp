@@ -141,7 +141,8 @@ void for_range(const Operand &start, const Operand &end, const Operand &step,
   // positive one) and however close the bounds are to the type's limits
   // (i += step would wrap and never end): the loop counts k from 0 to the
   // trip count, unsigned (it can reach 2^N - 1), and the body sees
-  // start + k * step, which wraps only where the true value does not fit.
+  // start + k * step in wrapping arithmetic, which is exact: every value
+  // the range yields lies between start and end, so it fits the type.
   CarriedVars carried(t);
   Location l = t.loc(loc);
   mlir::Value trips = tripCount(t.b, l, lb, ub, st);
