@@ -686,3 +686,29 @@ TEST(CapturedStateAll, AGlobalReadByACaptureLessKernel) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ForRange, NestedNegativeLoopsCarryVars) {
+  // for i in range(n, -1, -3): for j in range(i, lo, -2): s += i * j + 1
+  auto kernel = Kernel("nested", [](Ptr<int64_t> out, Int n, Int lo) {
+    Var s = Operand(0, std::source_location::current()) * n.to(DType::i64);
+    for_range(n, -1, -3, [&](Value i) {
+      for_range(i, lo, -2, [&](Value j) {
+        s = s + (i * j + 1).to(DType::i64);
+      });
+    });
+    store(out, s);
+  });
+  Buffer<int64_t> out(cpu(), 1);
+  for (auto [n, lo] : {std::pair{10, -5}, {7, 3}, {0, 0}, {-4, 2}, {30, -31}}) {
+    int64_t want = 0;
+    for (int i = n; i > -1; i -= 3)
+      for (int j = i; j > lo; j -= 2)
+        want += int64_t(i) * j + 1;
+    kernel.launch({1}, out, n, lo);
+    EXPECT_EQ(out.to_host()[0], want) << "n = " << n << ", lo = " << lo;
+  }
+}
+
+} // namespace
