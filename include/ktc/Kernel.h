@@ -129,6 +129,9 @@ public:
   Value arg(unsigned index) const;
   /// Verifies and simplifies the traced kernel; returns its MLIR text.
   std::string finish();
+  /// A hash of the kernel as traced (before finish), to tell whether a
+  /// callable still traces the same.
+  uint64_t fingerprint();
 
   TraceImpl &impl() { return *impl_; }
 
@@ -138,6 +141,13 @@ private:
 
 /// A kernel compiled for one device (see lib/Runtime).
 class Executable;
+
+/// Which kernels a launch re-traces, to catch callables whose captured
+/// state changed (KTC_CHECK_TRACES; docs/builder.md#captured-state).
+enum class TraceCheck : uint8_t { Off, Stateful, All };
+TraceCheck traceCheck();
+/// Throws the ktc::Error of a kernel that traces differently now.
+[[noreturn]] void traceChanged(const std::string &kernel);
 
 /// One argument of a launch, before it is checked against its parameter.
 struct LaunchArg {
@@ -266,6 +276,11 @@ template <typename F> class Kernel {
 
   static_assert(std::is_void_v<typename Traits::result>,
                 "a ktc kernel returns nothing: write results with ktc::store");
+  /// A captureless lambda or a function: nothing but globals can change
+  /// what it traces.
+  static constexpr bool kStateless =
+      std::is_empty_v<F> ||
+      (std::is_pointer_v<F> && std::is_function_v<std::remove_pointer_t<F>>);
 
 public:
   static constexpr size_t kNumRuntime =
@@ -478,34 +493,61 @@ private:
                                           b.spec.begin(), b.spec.end());
     }
   };
+  struct Entry {
+    std::shared_ptr<detail::Executable> executable;
+    uint64_t fingerprint; // of the trace it was compiled from
+  };
   struct Cache {
     mutable std::mutex mutex;
-    std::map<CacheKey, std::shared_ptr<detail::Executable>, KeyLess> entries;
+    std::map<CacheKey, Entry, KeyLess> entries;
   };
+
+  /// Whether a launch that finds its specialisation compiled re-traces the
+  /// kernel to check that it still traces the same.
+  static bool checks_traces() {
+    detail::TraceCheck mode = detail::traceCheck();
+    return mode == detail::TraceCheck::All ||
+           (mode == detail::TraceCheck::Stateful && !kStateless);
+  }
 
   std::shared_ptr<detail::Executable>
   specialise(Device &device, std::span<const detail::ConstexprValue> constexprs,
              const Options &options, std::span<const uint8_t> spec) const {
     KeyView key{&device, constexprs, options.num_warps, options.num_stages,
                 spec};
-    std::lock_guard<std::mutex> lock(cache_->mutex);
+    std::unique_lock<std::mutex> lock(cache_->mutex);
     auto it = cache_->entries.find(key);
-    if (it != cache_->entries.end())
-      return it->second;
+    if (it != cache_->entries.end()) {
+      if (!checks_traces())
+        return it->second.executable;
+      Entry hit = it->second;
+      lock.unlock();
+      std::vector<detail::ConstexprValue> values(constexprs.begin(),
+                                                 constexprs.end());
+      uint64_t now = trace_with(
+          constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
+          options, std::make_index_sequence<kNumParams>(),
+          [](detail::Trace &trace) { return trace.fingerprint(); });
+      if (now != hit.fingerprint)
+        detail::traceChanged(name_);
+      return hit.executable;
+    }
     std::vector<detail::ConstexprValue> values(constexprs.begin(),
                                                constexprs.end());
     std::vector<uint8_t> specialisation(spec.begin(), spec.end());
-    std::shared_ptr<detail::Executable> executable = trace_with(
+    Entry entry = trace_with(
         constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
         options, std::make_index_sequence<kNumParams>(),
         [&](detail::Trace &trace) {
-          return detail::compile(trace, device, specialisation);
+          uint64_t fingerprint = trace.fingerprint();
+          return Entry{detail::compile(trace, device, specialisation),
+                       fingerprint};
         });
     cache_->entries.emplace(CacheKey{&device, std::move(values),
                                      options.num_warps, options.num_stages,
                                      std::move(specialisation)},
-                            executable);
-    return executable;
+                            entry);
+    return entry.executable;
   }
 
   /// The constexpr values as a tuple of the constexpr parameters' types.

@@ -75,19 +75,37 @@ Value fast_exp2(const Operand &x, Loc loc = Loc::current());
 Value fast_log(const Operand &x, Loc loc = Loc::current());
 Value fast_log2(const Operand &x, Loc loc = Loc::current());
 
-/// Ceiling division: of two C++ integers (a constexpr), or of kernel values.
-constexpr int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+namespace detail {
+/// Throws the ktc::Error of a cdiv by zero (or of MIN by -1) at `loc`.
+[[noreturn]] void cdivFails(int64_t a, int64_t b, Loc loc);
+/// Throws the ktc::Error of a next_pow2 beyond 2^62 at `loc`.
+[[noreturn]] void nextPow2Fails(int64_t n, Loc loc);
+} // namespace detail
+
+/// Ceiling division: of two C++ integers (a constexpr; ceil(a / b) exactly,
+/// for any signs, and a ktc::Error for b = 0 or a result beyond int64), or
+/// of kernel values (never a trap: cdiv(x, 0) = -1, see docs/builder.md).
+constexpr int64_t cdiv(int64_t a, int64_t b, Loc loc = Loc::current()) {
+  if (b == 0 || (a == INT64_MIN && b == -1))
+    detail::cdivFails(a, b, loc);
+  int64_t q = a / b;
+  return q + (a % b != 0 && (a < 0) == (b < 0) ? 1 : 0);
+}
 Value cdiv(const Operand &a, const Operand &b, Loc loc = Loc::current());
-/// Smallest power of two >= n (n >= 1).
-constexpr int64_t next_pow2(int64_t n) {
+/// Smallest power of two >= n (1 for n <= 1); a ktc::Error above 2^62.
+constexpr int64_t next_pow2(int64_t n, Loc loc = Loc::current()) {
+  if (n > (int64_t(1) << 62))
+    detail::nextPow2Fails(n, loc);
   int64_t p = 1;
   while (p < n)
     p <<= 1;
   return p;
 }
 
-/// for (i = start; i < end; i += step) body(i), as an scf.for. Vars assigned
-/// in the body are carried from one iteration to the next.
+/// body(i) for each i of Python's range(start, end, step), as an scf.for:
+/// any step but a literal 0 (a runtime 0 runs no iteration), and bounds up
+/// to the limits of their type (docs/builder.md#loops). Vars assigned in
+/// the body are carried from one iteration to the next.
 void for_range(const Operand &start, const Operand &end, const Operand &step,
                const std::function<void(Value)> &body,
                Loc loc = Loc::current());

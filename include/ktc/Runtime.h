@@ -40,11 +40,16 @@ class Device;
 /// GPUs, the host clock on the CPU, whose launches are synchronous).
 class Event {
 public:
-  /// Milliseconds from `start` to this event (waits for this event).
-  double elapsed_ms(const Event &start) const;
+  /// Milliseconds from `start` to this event (waits for this event). An
+  /// Event moved from holds nothing: using it is a ktc::Error at `loc`.
+  double elapsed_ms(
+      const Event &start,
+      std::source_location loc = std::source_location::current()) const;
   ~Event();
   Event(Event &&other) noexcept;
+  Event &operator=(Event &&other) noexcept;
   Event(const Event &) = delete;
+  Event &operator=(const Event &) = delete;
 
 private:
   friend class Device;

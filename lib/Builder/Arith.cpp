@@ -189,6 +189,50 @@ static Type promote(Type a, Type b) {
              : b;
 }
 
+/// Integer x / y, x % y or cdiv(x, y) (signed, same type and shape), with a
+/// result for every operand, on every target (RISC-V's): x / 0 = -1,
+/// x % 0 = x, cdiv(x, 0) = -1; MIN / -1 = MIN, MIN % -1 = 0. The host CPU
+/// would raise SIGFPE on both, also in lanes a mask turned off, so the
+/// divisor becomes 1 there and the result is chosen after. A literal
+/// divisor other than 0 and -1 folds all of it away.
+mlir::Value integerDivision(TraceImpl &t, IntDivision kind, mlir::Value x,
+                            mlir::Value y, std::source_location loc) {
+  Location l = t.loc(loc);
+  auto type = cast<IntegerType>(getElementTypeOrSelf(x.getType()));
+  SmallVector<int64_t> shape(mlir::ktc::getShapeOrScalar(x.getType()));
+  auto constant = [&](const APInt &v) {
+    return t.broadcastTo(
+        arith::ConstantOp::create(t.b, l, t.b.getIntegerAttr(type, v)), shape,
+        loc);
+  };
+  unsigned width = type.getWidth();
+  mlir::Value one = constant(APInt(width, 1));
+  mlir::Value minusOne = constant(APInt::getAllOnes(width));
+  using P = arith::CmpIPredicate;
+  mlir::Value byZero = arith::CmpIOp::create(
+      t.b, l, P::eq, y, constant(APInt::getZero(width)));
+  mlir::Value overflow = arith::AndIOp::create(
+      t.b, l,
+      arith::CmpIOp::create(t.b, l, P::eq, x,
+                            constant(APInt::getSignedMinValue(width))),
+      arith::CmpIOp::create(t.b, l, P::eq, y, minusOne));
+  mlir::Value divisor = arith::SelectOp::create(
+      t.b, l, arith::OrIOp::create(t.b, l, byZero, overflow), one, y);
+  switch (kind) {
+  case IntDivision::Div:
+    return arith::SelectOp::create(
+        t.b, l, byZero, minusOne, arith::DivSIOp::create(t.b, l, x, divisor));
+  case IntDivision::Rem:
+    return arith::SelectOp::create(t.b, l, byZero, x,
+                                   arith::RemSIOp::create(t.b, l, x, divisor));
+  case IntDivision::CeilDiv:
+    return arith::SelectOp::create(
+        t.b, l, byZero, minusOne,
+        arith::CeilDivSIOp::create(t.b, l, x, divisor));
+  }
+  llvm_unreachable("unknown division");
+}
+
 /// Two operands resolved, promoted to one element type and broadcast to one
 /// shape. Fails on pointers (callers handle pointer arithmetic first).
 std::pair<mlir::Value, mlir::Value>
@@ -275,10 +319,18 @@ Value arithmetic(const Operand &a, const Operand &b, const char *what) {
   Type e = getElementTypeOrSelf(x.getType());
   if (isa<FloatType>(e))
     return t.wrap(FloatOp::create(t.b, l, x, y));
-  if (e.isInteger(1)) // arithmetic on booleans happens in i32
-    return t.wrap(IntOp::create(t.b, l, t.castTo(x, t.b.getI32Type(), loc),
-                                t.castTo(y, t.b.getI32Type(), loc)));
-  return t.wrap(IntOp::create(t.b, l, x, y));
+  if (e.isInteger(1)) { // arithmetic on booleans happens in i32
+    x = t.castTo(x, t.b.getI32Type(), loc);
+    y = t.castTo(y, t.b.getI32Type(), loc);
+  }
+  if constexpr (std::is_same_v<IntOp, arith::DivSIOp>)
+    return t.wrap(
+        detail::integerDivision(t, detail::IntDivision::Div, x, y, loc));
+  else if constexpr (std::is_same_v<IntOp, arith::RemSIOp>)
+    return t.wrap(
+        detail::integerDivision(t, detail::IntDivision::Rem, x, y, loc));
+  else
+    return t.wrap(IntOp::create(t.b, l, x, y));
 }
 
 Value compare(const Operand &a, const Operand &b, arith::CmpIPredicate ip,

@@ -79,12 +79,48 @@ static mlir::Value bound(TraceImpl &t, const Operand &op, Type like,
   return v;
 }
 
+/// How many times `range(lb, ub, st)` runs, as Python counts it, for any
+/// step: none for a zero step or an empty range, and never an overflow (the
+/// spans are taken as unsigned, where ub - lb of two signed values of the
+/// loop's type always fits). Folds to a constant when the bounds are.
+static mlir::Value tripCount(OpBuilder &b, Location l, mlir::Value lb,
+                             mlir::Value ub, mlir::Value st) {
+  Type type = lb.getType();
+  auto constant = [&](int64_t v) -> mlir::Value {
+    return arith::ConstantOp::create(b, l, b.getIntegerAttr(type, v));
+  };
+  using P = arith::CmpIPredicate;
+  auto cmp = [&](P p, mlir::Value x, mlir::Value y) -> mlir::Value {
+    return arith::CmpIOp::create(b, l, p, x, y);
+  };
+  mlir::Value zero = constant(0), one = constant(1);
+  // num_programs (a persistent kernel's stride) is at least 1.
+  mlir::Value up = st.getDefiningOp<mlir::ktc::NumProgramsOp>()
+                       ? arith::ConstantOp::create(b, l, b.getBoolAttr(true))
+                       : cmp(P::sgt, st, zero);
+  mlir::Value has = arith::OrIOp::create(
+      b, l, arith::AndIOp::create(b, l, up, cmp(P::slt, lb, ub)),
+      arith::AndIOp::create(b, l, cmp(P::slt, st, zero), cmp(P::slt, ub, lb)));
+  mlir::Value span = arith::SelectOp::create(
+      b, l, up, arith::SubIOp::create(b, l, ub, lb),
+      arith::SubIOp::create(b, l, lb, ub));
+  // |step| as unsigned (|INT_MIN| too); 1 for a zero step, whose quotient
+  // is not used, so that the division never traps.
+  mlir::Value magnitude = arith::SelectOp::create(
+      b, l, up, st, arith::SubIOp::create(b, l, zero, st));
+  magnitude = arith::SelectOp::create(b, l, cmp(P::eq, st, zero), one,
+                                      magnitude);
+  mlir::Value q = arith::DivUIOp::create(
+      b, l, arith::SubIOp::create(b, l, span, one), magnitude);
+  return arith::SelectOp::create(b, l, has, arith::AddIOp::create(b, l, q, one),
+                                 zero);
+}
+
 void for_range(const Operand &start, const Operand &end, const Operand &step,
                const std::function<void(Value)> &body, Loc loc) {
   TraceImpl &t = TraceImpl::current(loc);
-  if (step.kind() == Operand::Kind::Int && step.int_value() <= 0)
-    t.fail(loc, "for_range step must be positive, got " +
-                    std::to_string(step.int_value()));
+  if (step.kind() == Operand::Kind::Int && step.int_value() == 0)
+    t.fail(loc, "for_range step must not be zero");
   // Bounds share one type: i64 if any bound is i64, else i32.
   Type i32 = t.b.getI32Type(), i64 = t.b.getI64Type();
   Type type = i32;
@@ -101,9 +137,19 @@ void for_range(const Operand &start, const Operand &end, const Operand &step,
   mlir::Value ub = t.castTo(bound(t, end, type, "end", loc), type, loc);
   mlir::Value st = t.castTo(bound(t, step, type, "step", loc), type, loc);
 
+  // Python's range for every step, whatever its sign (scf.for needs a
+  // positive one) and however close the bounds are to the type's limits
+  // (i += step would wrap and never end): the loop counts k from 0 to the
+  // trip count, unsigned (it can reach 2^N - 1), and the body sees
+  // start + k * step in wrapping arithmetic, which is exact: every value
+  // the range yields lies between start and end, so it fits the type.
   CarriedVars carried(t);
   Location l = t.loc(loc);
-  auto forOp = scf::ForOp::create(t.b, l, lb, ub, st, carried.values(loc));
+  mlir::Value trips = tripCount(t.b, l, lb, ub, st);
+  auto forOp = scf::ForOp::create(
+      t.b, l, arith::ConstantOp::create(t.b, l, t.b.getIntegerAttr(type, 0)),
+      trips, arith::ConstantOp::create(t.b, l, t.b.getIntegerAttr(type, 1)),
+      carried.values(loc), nullptr, /*unsignedCmp=*/true);
   OpBuilder::InsertionGuard guard(t.b);
   Block *bodyBlock = forOp.getBody();
   // Without iter_args the builder adds an empty scf.yield; we add our own.
@@ -111,8 +157,10 @@ void for_range(const Operand &start, const Operand &end, const Operand &step,
     bodyBlock->getTerminator()->erase();
   t.b.setInsertionPointToEnd(bodyBlock);
   carried.set(forOp.getRegionIterArgs());
+  mlir::Value iv = arith::AddIOp::create(
+      t.b, l, lb, arith::MulIOp::create(t.b, l, forOp.getInductionVar(), st));
   try {
-    runBody(t, carried, [&] { body(t.wrap(forOp.getInductionVar())); }, loc);
+    runBody(t, carried, [&] { body(t.wrap(iv)); }, loc);
   } catch (...) {
     carried.reset();
     throw;

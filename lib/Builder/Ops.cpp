@@ -385,13 +385,27 @@ Value cast(const Operand &x, DType dtype, Loc loc) {
   return t.wrap(t.castTo(v, detail::toMlir(dtype, t.ctx), loc));
 }
 
+void detail::cdivFails(int64_t a, int64_t b, Loc loc) {
+  throw Error("cdiv(" + std::to_string(a) + ", " + std::to_string(b) +
+                  (b == 0 ? "): division by zero"
+                          : "): the result does not fit in int64"),
+              loc);
+}
+
+void detail::nextPow2Fails(int64_t n, Loc loc) {
+  throw Error("next_pow2(" + std::to_string(n) +
+                  "): the result does not fit in int64",
+              loc);
+}
+
 Value cdiv(const Operand &a, const Operand &b, Loc loc) {
   TraceImpl &t = TraceImpl::current(loc);
   auto [x, y] = detail::binaryOperands(t, a, b, "cdiv()", loc);
   Type e = getElementTypeOrSelf(x.getType());
   if (!isa<IntegerType>(e) || e.isInteger(1))
     t.fail(loc, "cdiv() needs integers, got " + typeStr(x.getType()));
-  return t.wrap(arith::CeilDivSIOp::create(t.b, t.loc(loc), x, y));
+  return t.wrap(
+      detail::integerDivision(t, detail::IntDivision::CeilDiv, x, y, loc));
 }
 
 } // namespace ktc

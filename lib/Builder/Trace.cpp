@@ -244,17 +244,23 @@ void TraceImpl::checkBlockShape(llvm::ArrayRef<int64_t> shape,
                                 std::source_location loc) {
   if (shape.empty() || shape.size() > 2)
     fail(loc, "blocks have rank 1 or 2, not " + std::to_string(shape.size()));
-  int64_t elements = 1;
+  // The count is taken in 128 bits: 2^32 x 2^32 must not wrap to 0 and pass.
+  constexpr int64_t kMaxElements = 1 << 20;
+  unsigned __int128 elements = 1;
   for (int64_t d : shape) {
     if (d <= 0 || !llvm::isPowerOf2_64(d))
       fail(loc, "block dimension " + std::to_string(d) +
                     " is not a power of two");
-    elements *= d;
+    elements *= static_cast<uint64_t>(d);
   }
-  constexpr int64_t kMaxElements = 1 << 20;
-  if (elements > kMaxElements)
-    fail(loc, "a block of " + std::to_string(elements) +
+  if (elements > kMaxElements) {
+    std::string count = elements >> 64 ? "2^" + std::to_string(
+                                                 64 + llvm::Log2_64(
+                                                          uint64_t(elements >> 64)))
+                                       : std::to_string(uint64_t(elements));
+    fail(loc, "a block of " + count +
                   " elements is larger than ktc's limit of 1048576 (2^20)");
+  }
 }
 
 std::string TraceImpl::finish() {

@@ -104,6 +104,12 @@ public:
   bool finalized = false;
 };
 
+enum class IntDivision { Div, Rem, CeilDiv };
+/// Signed integer division of two operands of one type and shape, defined
+/// for every divisor (Arith.cpp says how); never a trap.
+mlir::Value integerDivision(TraceImpl &t, IntDivision kind, mlir::Value x,
+                            mlir::Value y, std::source_location loc);
+
 /// "f32", "tensor<256xf32>", ... for messages.
 std::string typeStr(mlir::Type type);
 

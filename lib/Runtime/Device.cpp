@@ -82,15 +82,32 @@ Event Device::record() {
   return Event(this, event);
 }
 
-double Event::elapsed_ms(const Event &start) const {
+double Event::elapsed_ms(const Event &start, std::source_location loc) const {
+  if (!handle_ || !start.handle_)
+    throw Error(std::string("Event::elapsed_ms: ") +
+                    (handle_ ? "the start event" : "the event") +
+                    " was moved from and holds no event",
+                loc);
   if (start.device_ != device_)
-    throw Error("Event::elapsed_ms: the events belong to different devices");
+    throw Error("Event::elapsed_ms: the events belong to different devices",
+                loc);
   return device_->impl().elapsedMs(start.handle_, handle_);
 }
 
 Event::Event(Event &&other) noexcept
     : device_(other.device_), handle_(other.handle_) {
   other.handle_ = nullptr;
+}
+
+Event &Event::operator=(Event &&other) noexcept {
+  if (&other != this) {
+    if (handle_)
+      device_->impl().destroyEvent(handle_);
+    device_ = other.device_;
+    handle_ = other.handle_;
+    other.handle_ = nullptr;
+  }
+  return *this;
 }
 
 Event::~Event() {

@@ -15,8 +15,9 @@
 // than ktc: addresses outside the buffers (every load and store goes through
 // base + ((i % N) + N) % N with i an integer not derived from a float-to-int
 // conversion, whose out-of-range results are poison), integer division by a
-// divisor that can be zero or -1, and loops whose trip count is not a small
-// constant.
+// divisor of 0 or -1 where an operand may be such poison (otherwise they are
+// fine: ktc defines the result, docs/builder.md#integer-division), and loops whose trip count
+// is not a small constant.
 //
 // Input layout: 16 header bytes (what to do, grid, constexprs, scalar
 // arguments, buffer contents), then the kernel's operations, one opcode byte
@@ -261,17 +262,21 @@ private:
     Operand a = operand(poison, ta);
     Operand b = operand(poison, tb);
     unsigned op = in_.pick(14);
-    // Integer / and % get a divisor of at least 1 (never 0, never -1).
+    // Integer / and % by any divisor have a defined result, 0 and -1
+    // included; where an operand may be poison (MIN / -1 and / 0 would be
+    // UB in LLVM), the divisor is at least 1.
     auto integer = [](const Operand &o) {
       return o.kind() == Operand::Kind::Int || o.kind() == Operand::Kind::Bool ||
              (o.kind() == Operand::Kind::Value && isInt(o.value()));
     };
     if ((op == 3 || op == 4) && integer(a) && integer(b)) {
       if (b.kind() == Operand::Kind::Value) {
-        b = Operand(maximum(b, 1));
-        tb = "maximum(" + tb + ", 1)";
+        if (poison) {
+          b = Operand(maximum(b, 1));
+          tb = "maximum(" + tb + ", 1)";
+        }
       } else {
-        int64_t d = 1 + in_.pick(7);
+        int64_t d = int64_t(in_.pick(7)) + (poison ? 1 : -1); // -1 to 5
         b = Operand(d);
         tb = std::to_string(d);
       }
@@ -318,7 +323,7 @@ private:
     };
     std::string ts, te;
     Operand start = boundOperand(false, ts), end = boundOperand(true, te);
-    const int64_t steps[] = {1, 1, 2, 3, 0, -1}; // 0 and -1: an Error
+    const int64_t steps[] = {1, 1, 2, 3, 0, -1}; // a literal 0: an Error
     int64_t step = in_.from(steps);
     unsigned count = 1 + in_.pick(8);
     if (depth_ >= kMaxDepth)
@@ -566,10 +571,12 @@ private:
       Operand a = operand(poison, ta);
       Operand b = operand(poison, tb);
       if (b.kind() == Operand::Kind::Value) {
-        b = Operand(maximum(b, 1));
-        tb = "maximum(" + tb + ", 1)";
+        if (poison) {
+          b = Operand(maximum(b, 1));
+          tb = "maximum(" + tb + ", 1)";
+        }
       } else {
-        int64_t d = 1 + in_.pick(7);
+        int64_t d = int64_t(in_.pick(7)) + (poison ? 1 : -1); // -1 to 5
         b = Operand(d);
         tb = std::to_string(d);
       }

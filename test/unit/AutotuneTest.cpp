@@ -139,6 +139,25 @@ TEST(Autotune, SkipsConfigsThatDoNotCompile) {
      "arange(0, 100): the length 100 must be a power of two");
 }
 
+TEST(Autotune, SkipsAConfigWhoseGridDividesByZero) {
+  auto add = addKernel();
+  // The grid's cdiv(n, 0) was a SIGFPE; it is a ktc::Error now, and the
+  // config is skipped like one that does not compile.
+  auto tuned = Autotuner(add,
+                         {Config({{"BLOCK_SIZE", 0}}),
+                          Config({{"BLOCK_SIZE", 128}})},
+                         {"n"}, quick());
+  checkAdd(tuned, 1000);
+  EXPECT_EQ(tuned.best()["BLOCK_SIZE"], 128);
+
+  auto none = Autotuner(add, {Config({{"BLOCK_SIZE", 0}})}, {"n"}, quick());
+  Buffer<float> x(cpu(), 8);
+  expectError([&] { at = __LINE__ + 1;
+    none.launch([](const Config &c) { return Grid(cdiv(8, c["BLOCK_SIZE"])); }, x, x, x, 8);
+  }, "autotuning kernel 'add': no config ran; the first failed with: "
+     "cdiv(8, 0): division by zero");
+}
+
 TEST(Autotune, BadConfigsAndLaunches) {
   auto add = addKernel();
   expectError([&] { at = __LINE__; Autotuner(add, {}, {"n"}); },
