@@ -495,13 +495,16 @@ static void checkGpuTarget(llvm::StringRef arch, std::source_location loc) {
   auto machine = gpu::createTargetMachine(arch);
   if (machine)
     return;
-  llvm::consumeError(machine.takeError());
+  std::string why = llvm::toString(machine.takeError());
+  if (!llvm::StringRef(why).starts_with("unknown GPU"))
+    throw Error(why, loc); // LLVM knows it, ktc does not serve it
   bool nvidia = arch.starts_with("sm_");
   throw Error("unknown GPU target '" + arch.str() + "': LLVM's " +
                   (nvidia ? "NVPTX" : "AMDGPU") +
                   " backend does not know it (ktc supports " +
-                  (nvidia ? "sm_80 and sm_90"
-                          : "gfx90a, gfx942, gfx950, gfx1100 and gfx1200") +
+                  (nvidia ? "sm_70 and newer: sm_80, sm_90, sm_100, sm_120, ..."
+                          : "gfx9 and newer: gfx90a, gfx942, gfx950, gfx1100, "
+                            "gfx1200, ...") +
                   ")",
               loc);
 }
