@@ -12,9 +12,21 @@
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Triple.h"
+
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeAMDGPUTargetInfo();
+void LLVMInitializeAMDGPUTargetMC();
+}
 
 using namespace ktc;
 
@@ -129,6 +141,42 @@ TEST(Targets, UnknownMalformedAndEmptyNames) {
   expectError([&] { at = __LINE__; add.info("", 1024); },
               "unknown target '' (a device: auto, cpu, cuda, hip; or host, "
               "sm_<N>, gfx<N>)");
+}
+
+/// Every processor LLVM's NVPTX and AMDGPU backends list: each gives PTX /
+/// assembly or a ktc::Error; none ends the process (adversarial: the
+/// generic AMD targets, sm_1xx "a"/"f" variants, gfx6 to gfx12 all pass).
+TEST(Targets, EveryProcessorLlvmKnows) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTargetMC();
+  auto add = addKernel();
+  int compiled = 0, refused = 0;
+  for (const char *name : {"nvptx64-nvidia-cuda", "amdgcn-amd-amdhsa"}) {
+    llvm::Triple triple(name);
+    std::string error;
+    const llvm::Target *target =
+        llvm::TargetRegistry::lookupTarget(triple, error);
+    ASSERT_TRUE(target) << error;
+    std::unique_ptr<llvm::MCSubtargetInfo> info(
+        target->createMCSubtargetInfo(triple, "", ""));
+    for (const llvm::SubtargetSubTypeKV &cpu :
+         info->getAllProcessorDescriptions()) {
+      std::string arch = cpu.Key;
+      try {
+        EXPECT_FALSE(add.emit("asm", arch, 1024).empty()) << arch;
+        ++compiled;
+      } catch (const Error &e) {
+        EXPECT_FALSE(e.message().empty()) << arch;
+        ++refused;
+      }
+    }
+  }
+  std::printf("every LLVM GPU processor: %d compiled, %d refused with a "
+              "ktc::Error\n",
+              compiled, refused);
+  EXPECT_GT(compiled, 40);
 }
 
 } // namespace
