@@ -160,6 +160,31 @@ TEST(BoundsCheck, LoopWalksPastTheEnd) {
               "launch: the access was not made)");
 }
 
+/// A 2-D tile of bf16 rows, one row too many; then a scalar store through
+/// an i64 offset 2^33 elements away.
+int tileLoad = 0, tileStore = 0; // the lines of tile's accesses
+
+void tile(Ptr<bfloat16> x, Ptr<bfloat16> out, Int rows_n, Long far) {
+  auto r = expand_dims(arange(0, 4), 1), c = expand_dims(arange(0, 8), 0);
+  tileLoad = __LINE__; auto v = load(x + r * 8 + c, r < rows_n);
+  store(out + r * 8 + c, v, r < 3);
+  if_(far != 0, [&] { tileStore = __LINE__; store(out + far, 1.0f); });
+}
+
+TEST(BoundsCheck, TwoDimensionalTileAndWideOffsets) {
+  Kernel k("tile", {"x", "out", "rows_n", "far"}, tile);
+  Buffer<bfloat16> x(cpu(), 24), out(cpu(), 24); // 3 rows of 8
+  k.launch({1}, x, out, 3, int64_t(0), kChecked); // in bounds
+  expectError([&] { at = tileLoad; k.launch({1}, x, out, 4, int64_t(0), kChecked); },
+              "kernel 'tile': load of 2 bytes out of bounds: element offset "
+              "24 of argument 1 (x), a Buffer<bf16> of 24 elements (a checked "
+              "launch: the access was not made)");
+  expectError([&] { at = tileStore; k.launch({1}, x, out, 3, int64_t(1) << 33, kChecked); },
+              "kernel 'tile': store of 2 bytes out of bounds: element offset "
+              "8589934592 of argument 2 (out), a Buffer<bf16> of 24 elements "
+              "(a checked launch: the access was not made)");
+}
+
 /// In bounds, checked and unchecked agree bit for bit, and are two
 /// specialisations of the kernel.
 TEST(BoundsCheck, InBoundsKernelsGiveIdenticalResults) {
