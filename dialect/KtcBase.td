@@ -86,6 +86,12 @@ def Ktc_Dialect : Dialect {
         return unsigned(n.getInt());
       return std::nullopt;
     }
+    /// `ktc.check_bounds`: a kernel compiled for the host in checked mode
+    /// (Options::check_bounds, KTC_CHECK_BOUNDS): convert-ktc-to-host checks
+    /// every load and store against the launch's buffers.
+    static constexpr ::llvm::StringLiteral getCheckBoundsAttrName() {
+      return ::llvm::StringLiteral("ktc.check_bounds");
+    }
   private:
     void registerTypes();
     void registerAttributes();

@@ -107,6 +107,13 @@ LogicalResult KtcDialect::verifyOperationAttribute(Operation *op,
              << kMaxNumStages << ", got " << attr.getValue();
     return success();
   }
+  if (name == getCheckBoundsAttrName()) {
+    if (!isa<FunctionOpInterface>(op) || !op->hasAttr(getKernelAttrName()))
+      return op->emitError("'ktc.check_bounds' may only be set on a kernel");
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError("'ktc.check_bounds' must be a unit attribute");
+    return success();
+  }
   return op->emitError("unknown ktc attribute '") << name << "'";
 }
 

@@ -21,7 +21,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ktc_tools_dir, config.llvm_tools_dir]
-tools = ["ktc-opt", "ktc-compile", "vector_add", "softmax", "autotune"]
+tools = ["ktc-opt", "ktc-compile", "vector_add", "softmax", "autotune",
+         "ktc-replay-parse"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # The examples' compiled kernels go to a cache of the test tree's own (lit
@@ -37,3 +38,5 @@ _ptxas = shutil.which("ptxas") or next(
 if _ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", _ptxas))
+    llvm_config.with_environment("PATH", os.path.dirname(_ptxas),
+                                 append_path=True)

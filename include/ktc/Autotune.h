@@ -43,6 +43,20 @@
 
 namespace ktc {
 
+/// A constexpr's name as Config::operator[] takes it: converted from the
+/// caller's string, it records the caller's line (operator[] takes one
+/// argument only, so no default source_location of its own).
+struct ConstexprName {
+  ConstexprName(const char *name,
+                std::source_location loc = std::source_location::current())
+      : name(name), loc(loc) {}
+  ConstexprName(const std::string &name,
+                std::source_location loc = std::source_location::current())
+      : name(name), loc(loc) {}
+  std::string name;
+  std::source_location loc;
+};
+
 /// One candidate: values of some of the kernel's integer constexpr
 /// parameters, by name, and launch options.
 struct Config {
@@ -50,8 +64,9 @@ struct Config {
       : values(std::move(values)), options(options) {}
   std::map<std::string, int64_t> values;
   Options options;
-  /// The value of constexpr `name`; throws ktc::Error if the config has none.
-  int64_t operator[](const std::string &name) const;
+  /// The value of constexpr `name`; throws ktc::Error at the caller's line
+  /// if the config has none.
+  int64_t operator[](const ConstexprName &name) const;
   /// "BLOCK_SIZE=1024, num_warps=4, num_stages=1".
   std::string str() const;
 };

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <source_location>
 #include <string>
 #include <vector>
 
@@ -71,13 +72,17 @@ struct Result {
 /// run from 5 (each after a flush); runs warmup_ms / estimate warm-up runs;
 /// then times rep_ms / estimate repetitions, each after a flush, between two
 /// events, and synchronizes once at the end. Throws ktc::Error on bad
-/// options.
+/// options, and when the flush buffer cannot be allocated, at the caller's
+/// line.
 Result do_bench(Device &device, const std::function<void()> &fn,
-                const Options &options = {});
+                const Options &options = {},
+                std::source_location loc = std::source_location::current());
 
 /// The q-quantile (q in [0, 1]) of `values`, interpolated linearly between
-/// the closest ranks as torch.quantile does; NaN for no values.
-double quantile(std::vector<double> values, double q);
+/// the closest ranks as torch.quantile does; NaN for no values. A q outside
+/// [0, 1] is a ktc::Error at the caller's line.
+double quantile(std::vector<double> values, double q,
+                std::source_location loc = std::source_location::current());
 
 /// Gigabytes (1e9 bytes) per second for `bytes` moved in `ms` milliseconds.
 double gbps(double bytes, double ms);
@@ -117,12 +122,14 @@ struct Report {
 
 /// Runs measure(provider, x) for every x and provider (as perf_report's
 /// decorated function), writes the CSV and a gnuplot script, and renders the
-/// PNG with gnuplot. Throws ktc::Error when a file cannot be written.
+/// PNG with gnuplot. Throws ktc::Error, at the caller's line, when a file
+/// cannot be written or the sweep is empty.
 Report perf_report(
     const Benchmark &benchmark,
     const std::function<double(const std::string &provider, int64_t x)>
         &measure,
-    const ReportOptions &options = {});
+    const ReportOptions &options = {},
+    std::source_location loc = std::source_location::current());
 
 } // namespace ktc::bench
 

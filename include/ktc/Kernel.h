@@ -65,6 +65,12 @@ struct Options {
   /// S - 1 iterations ahead (ktc-pipeline-loads; a loop must not read what
   /// its earlier iterations stored). The host target ignores it.
   int num_stages = 1;
+  /// The host target's checked mode (also KTC_CHECK_BOUNDS=1 for every
+  /// launch): each load and store is checked against the launch's buffers,
+  /// and one out of bounds is a ktc::Error at its line instead of a crash
+  /// or silent corruption (slower; a separate specialisation). GPUs ignore
+  /// it. Unchecked, an access out of bounds is undefined, as on a GPU.
+  bool check_bounds = false;
   bool operator==(const Options &) const = default;
 };
 
@@ -72,6 +78,8 @@ namespace detail {
 
 /// Throws at `loc` unless `options` are valid.
 void checkOptions(const Options &options, std::source_location loc);
+/// Whether KTC_CHECK_BOUNDS asks for checked launches (read once).
+bool checkBoundsFromEnvironment();
 
 /// Whether the last of A... is an Options.
 template <typename... A> constexpr bool ends_with_options() {
@@ -417,10 +425,12 @@ private:
     std::span<uint8_t> spec = std::span(specStorage).first(kNumParams);
     detail::specialisation(params, launchArgs, spec);
     std::shared_ptr<detail::Executable> executable;
+    Options used = options;
+    used.check_bounds |= detail::checkBoundsFromEnvironment();
     try {
       executable = specialise(device,
                               std::span(constexprs).first(numConstexprs),
-                              options, spec);
+                              used, spec);
     } catch (const Error &e) {
       // A failed compile (not a builder error, which has the kernel's own
       // line) is reported at the launch.
@@ -455,19 +465,22 @@ private:
     const Device *device;
     std::span<const detail::ConstexprValue> constexprs;
     int num_warps, num_stages;
+    bool check_bounds;
     std::span<const uint8_t> spec;
   };
   struct CacheKey {
     const Device *device;
     std::vector<detail::ConstexprValue> constexprs;
     int num_warps, num_stages;
+    bool check_bounds;
     std::vector<uint8_t> spec;
   };
   struct KeyLess {
     using is_transparent = void;
     static KeyView view(const KeyView &k) { return k; }
     static KeyView view(const CacheKey &k) {
-      return {k.device, k.constexprs, k.num_warps, k.num_stages, k.spec};
+      return {k.device, k.constexprs, k.num_warps, k.num_stages,
+              k.check_bounds, k.spec};
     }
     template <typename X, typename Y>
     bool operator()(const X &x, const Y &y) const {
@@ -478,6 +491,8 @@ private:
         return a.num_warps < b.num_warps;
       if (a.num_stages != b.num_stages)
         return a.num_stages < b.num_stages;
+      if (a.check_bounds != b.check_bounds)
+        return a.check_bounds < b.check_bounds;
       // Floats by their bits: a total order, NaNs included.
       auto bits = [](const detail::ConstexprValue &c) {
         return std::pair(c.i, std::bit_cast<uint64_t>(c.f));
@@ -514,7 +529,7 @@ private:
   specialise(Device &device, std::span<const detail::ConstexprValue> constexprs,
              const Options &options, std::span<const uint8_t> spec) const {
     KeyView key{&device, constexprs, options.num_warps, options.num_stages,
-                spec};
+                options.check_bounds, spec};
     std::unique_lock<std::mutex> lock(cache_->mutex);
     auto it = cache_->entries.find(key);
     if (it != cache_->entries.end()) {
@@ -545,6 +560,7 @@ private:
         });
     cache_->entries.emplace(CacheKey{&device, std::move(values),
                                      options.num_warps, options.num_stages,
+                                     options.check_bounds,
                                      std::move(specialisation)},
                             entry);
     return entry.executable;

@@ -25,10 +25,11 @@
 
 namespace ktc {
 
-int64_t Config::operator[](const std::string &name) const {
-  auto it = values.find(name);
+int64_t Config::operator[](const ConstexprName &name) const {
+  auto it = values.find(name.name);
   if (it == values.end())
-    throw Error("config (" + str() + ") sets no constexpr '" + name + "'");
+    throw Error("config (" + str() + ") sets no constexpr '" + name.name + "'",
+                name.loc);
   return it->second;
 }
 
@@ -211,7 +212,7 @@ size_t AutotunerImpl::choose(Device &device, const std::vector<LaunchArg> &user,
   std::string firstError;
   for (size_t i = 0; i < configs_.size(); ++i) {
     try {
-      times[i] = bench::do_bench(device, [&] { run(i); }, options_.bench)
+      times[i] = bench::do_bench(device, [&] { run(i); }, options_.bench, loc)
                      .median_ms;
       if (log)
         std::fprintf(stderr, "ktc: autotune %s: config %zu of %zu (%s): "

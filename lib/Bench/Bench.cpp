@@ -35,7 +35,7 @@ void flushBody(Ptr<int32_t> buffer, Int n, int BLOCK) {
 /// the buffers are never destroyed: a host kernel torn down by exit() runs
 /// into LLVM's statics, already gone, and a buffer must not outlive its
 /// device.
-void flushCache(Device &device, size_t bytes) {
+void flushCache(Device &device, size_t bytes, std::source_location loc) {
   static const auto *kernel =
       new Kernel("ktc_flush_cache", {"buffer", "n", "BLOCK"}, flushBody);
   static std::mutex mutex;
@@ -47,11 +47,12 @@ void flushCache(Device &device, size_t bytes) {
     std::lock_guard<std::mutex> lock(mutex);
     std::unique_ptr<Buffer<int32_t>> &slot = (*buffers)[&device];
     if (!slot || slot->size() < count)
-      slot = std::make_unique<Buffer<int32_t>>(device, count);
+      slot = std::make_unique<Buffer<int32_t>>(device, count, loc);
     buffer = slot.get();
   }
   int64_t n = static_cast<int64_t>(buffer->size());
-  kernel->launch({cdiv(n, int64_t(kFlushBlock))}, *buffer, n, kFlushBlock);
+  kernel->launch(Grid(cdiv(n, int64_t(kFlushBlock)), 1, 1, loc), *buffer, n,
+                 kFlushBlock);
 }
 
 int countFor(double budget_ms, double estimate_ms, int max_reps) {
@@ -61,9 +62,11 @@ int countFor(double budget_ms, double estimate_ms, int max_reps) {
 
 } // namespace
 
-double quantile(std::vector<double> values, double q) {
+double quantile(std::vector<double> values, double q,
+                std::source_location loc) {
   if (!(q >= 0 && q <= 1))
-    throw Error("quantile: q = " + std::to_string(q) + " is not in [0, 1]");
+    throw Error("quantile: q = " + std::to_string(q) + " is not in [0, 1]",
+                loc);
   if (values.empty())
     return NAN;
   std::sort(values.begin(), values.end());
@@ -76,23 +79,25 @@ double quantile(std::vector<double> values, double q) {
 double gbps(double bytes, double ms) { return bytes / (ms * 1e6); }
 
 Result do_bench(Device &device, const std::function<void()> &fn,
-                const Options &options) {
+                const Options &options, std::source_location loc) {
   if (options.warmup_ms < 0 || options.rep_ms <= 0 || options.max_reps < 1)
     throw Error("do_bench: needs warmup_ms >= 0, rep_ms > 0 and max_reps >= 1 "
                 "(got " + std::to_string(options.warmup_ms) + ", " +
                 std::to_string(options.rep_ms) + ", " +
-                std::to_string(options.max_reps) + ")");
+                std::to_string(options.max_reps) + ")",
+                loc);
   for (double q : options.quantiles)
     if (!(q >= 0 && q <= 1))
       throw Error("do_bench: quantile " + std::to_string(q) +
-                  " is not in [0, 1]");
+                  " is not in [0, 1]",
+                  loc);
   size_t flush_bytes = options.flush_bytes ? options.flush_bytes
                        : device.kind() == DeviceKind::CPU ? size_t(64) << 20
                                                           : size_t(256) << 20;
   Result r;
   auto flush = [&] {
     if (options.flush_l2) {
-      flushCache(device, flush_bytes);
+      flushCache(device, flush_bytes, loc);
       ++r.flushes;
     }
   };

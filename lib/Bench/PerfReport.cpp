@@ -34,11 +34,12 @@ std::string formatValue(double v) {
   return text;
 }
 
-void writeFile(const fs::path &path, const std::string &text) {
+void writeFile(const fs::path &path, const std::string &text,
+               std::source_location loc) {
   std::ofstream file(path);
   file << text;
   if (!file.flush())
-    throw Error("perf_report: cannot write '" + path.string() + "'");
+    throw Error("perf_report: cannot write '" + path.string() + "'", loc);
 }
 
 /// The executable `name` (a path, or a name searched on PATH); "" if none.
@@ -99,10 +100,11 @@ Report perf_report(
     const Benchmark &b,
     const std::function<double(const std::string &provider, int64_t x)>
         &measure,
-    const ReportOptions &options) {
+    const ReportOptions &options, std::source_location loc) {
   if (b.providers.empty() || b.x_vals.empty())
     throw Error("perf_report: '" + b.plot_name +
-                "' needs at least one x value and one provider");
+                "' needs at least one x value and one provider",
+                loc);
   Report report;
   std::string header = b.x_name;
   for (const std::string &provider : b.providers)
@@ -132,12 +134,13 @@ Report perf_report(
   fs::create_directories(dir, ec);
   if (ec)
     throw Error("perf_report: cannot create '" + dir.string() +
-                "': " + ec.message());
+                "': " + ec.message(),
+                loc);
   std::string csv = b.plot_name + ".csv", png = b.plot_name + ".png";
   report.csv_path = (dir / csv).string();
   report.script_path = (dir / (b.plot_name + ".gp")).string();
-  writeFile(report.csv_path, report.csv);
-  writeFile(report.script_path, gnuplotScript(b, csv, png));
+  writeFile(report.csv_path, report.csv, loc);
+  writeFile(report.script_path, gnuplotScript(b, csv, png), loc);
 
   std::string gnuplot = findProgram(options.gnuplot);
   if (gnuplot.empty()) {

@@ -15,6 +15,8 @@
 
 #include "lib/Cache/DiskCache.h"
 
+#include "dialect/KtcDialect.h"
+
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,10 +44,15 @@ bool logging() {
 
 std::string cacheKey(mlir::ModuleOp module, DeviceImpl &device,
                      unsigned numWarps, int numStages) {
-  // Without locations: moving a kernel in its file changes no code.
+  // Without locations: moving a kernel in its file changes no code. A
+  // checked kernel has its ops' lines in its code (ktc.check_bounds).
+  bool checked = false;
+  module.walk([&](mlir::Operation *op) {
+    checked |= op->hasAttr(mlir::ktc::KtcDialect::getCheckBoundsAttrName());
+  });
   std::string ir;
   llvm::raw_string_ostream os(ir);
-  module.print(os, mlir::OpPrintingFlags().enableDebugInfo(false));
+  module.print(os, mlir::OpPrintingFlags().enableDebugInfo(checked));
   return cache::KeyBuilder()
       .add("ktc kernel")
       .add(KTC_VERSION)

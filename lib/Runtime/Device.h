@@ -43,6 +43,9 @@ public:
   /// through i32 offsets only (set by compile(); see Launch.cpp). Such a
   /// pointer cannot address more than INT32_MAX elements.
   std::vector<bool> narrowOffsets;
+  /// Compiled for a checked launch (Options::check_bounds on the CPU): the
+  /// kernel takes a BoundsHook's address after its arguments.
+  bool checkBounds = false;
 };
 
 class DeviceImpl {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BoundsCheck.h"
 #include "Device.h"
 
 #include "lib/Builder/Trace.h"
@@ -28,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace ktc::detail {
 
@@ -284,9 +286,17 @@ void launch(Executable &executable, const std::string &kernel,
   llvm::SmallVector<void *, 16> pointers;
   for (uint64_t &s : slots)
     pointers.push_back(&s);
+  std::optional<BoundsCheck> bounds; // a checked launch's buffers
+  uint64_t hook = 0;
+  if (executable.checkBounds) {
+    hook = bounds.emplace(params, args).hookAddress();
+    pointers.push_back(&hook);
+  }
   try {
     executable.launch(pointers.data(), pointers.size(),
                       {int32_t(grid.x), int32_t(grid.y), int32_t(grid.z)});
+    if (bounds)
+      bounds->throwIfViolated(kernel); // at the op's line
   } catch (const Error &e) {
     // A driver's error, at the user's launch.
     if (!e.file().empty())
@@ -469,6 +479,12 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
                  func.getSymName().str().c_str(), constexprs.c_str(),
                  log.c_str(), device.name().c_str());
   }
+  // A checked launch (on the CPU only: GPUs ignore the option).
+  bool checked = trace.impl().options.check_bounds &&
+                 device.impl().kind() == DeviceKind::CPU;
+  if (checked)
+    func->setAttr(mlir::ktc::KtcDialect::getCheckBoundsAttrName(),
+                  b.getUnitAttr());
   // The launch's Options::num_warps, recorded on the kernel.
   std::string name = func.getSymName().str();
   unsigned numWarps = numWarpsOf(func);
@@ -478,6 +494,7 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
         compileCached(module, name, device.impl(), numWarps,
                       trace.impl().options.num_stages, dumper);
     executable->narrowOffsets = std::move(narrow);
+    executable->checkBounds = checked;
     return executable;
   } catch (const Error &e) {
     std::string path =
@@ -495,13 +512,16 @@ static void checkGpuTarget(llvm::StringRef arch, std::source_location loc) {
   auto machine = gpu::createTargetMachine(arch);
   if (machine)
     return;
-  llvm::consumeError(machine.takeError());
+  std::string why = llvm::toString(machine.takeError());
+  if (!llvm::StringRef(why).starts_with("unknown GPU"))
+    throw Error(why, loc); // LLVM knows it, ktc does not serve it
   bool nvidia = arch.starts_with("sm_");
   throw Error("unknown GPU target '" + arch.str() + "': LLVM's " +
                   (nvidia ? "NVPTX" : "AMDGPU") +
                   " backend does not know it (ktc supports " +
-                  (nvidia ? "sm_80 and sm_90"
-                          : "gfx90a, gfx942, gfx950, gfx1100 and gfx1200") +
+                  (nvidia ? "sm_70 and newer: sm_80, sm_90, sm_100, sm_120, ..."
+                          : "gfx9 and newer: gfx90a, gfx942, gfx950, gfx1100, "
+                            "gfx1200, ...") +
                   ")",
               loc);
 }
@@ -585,6 +605,9 @@ std::string emit(Trace &trace, const std::string &what,
   }
   if (what == "bin")
     throw Error("--emit=bin is for GPU targets; the host JIT-compiles", loc);
+  if (trace.impl().options.check_bounds) // the code of a checked launch
+    trace.impl().func->setAttr(mlir::ktc::KtcDialect::getCheckBoundsAttrName(),
+                               mlir::UnitAttr::get(module.getContext()));
   auto text = what == "llvm" ? host::emitLLVMIR(module)
                              : host::emitAssembly(module);
   if (!text)

@@ -10,7 +10,9 @@
 //     and the lowering passes alone on IR they were not meant for;
 //   - translates what reached the LLVM dialect to LLVM IR.
 // Diagnostics are collected, never printed (KTC_FUZZ_VERBOSE=1 prints them).
-// Failing to parse, verify or lower is fine; crashing is not.
+// Failing to parse, verify or lower is fine; crashing is not. Input nested
+// deeper than mlir::ktc::kMaxNestingDepth is refused unparsed, as the tools
+// refuse it.
 //
 // Inputs whose shaped types have more than 4096 elements are only parsed
 // and printed: the GPU lowering unrolls blocks per thread, and a block of a
@@ -18,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/InputLimits.h"
 #include "dialect/KtcDialect.h"
 #include "dialect/KtcPasses.h"
 #include "lib/Conversion/GpuPipeline.h"
@@ -196,6 +199,11 @@ void lower(ModuleOp module, const Lowering &lowering) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > kMaxInput)
     return -1;
+  // As ktc-opt and ktc-compile: too deep nesting is refused before parsing
+  // (it would overflow the stack in MLIR's recursive parser).
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  if (mlir::ktc::findTooDeepNesting(text))
+    return 0;
   // A context per input: nothing an input uniques outlives it. Passes run
   // on this thread (libFuzzer's timeouts and stacks stay meaningful).
   MLIRContext context(registry(), MLIRContext::Threading::DISABLED);

@@ -185,3 +185,21 @@ TEST(Autotune, BadConfigsAndLaunches) {
 }
 
 } // namespace
+
+namespace {
+
+// A constexpr no config sets, asked for in the caller's code (a grid
+// function): at that line (it once carried no file:line).
+TEST(Autotune, MissingConstexprAtTheCallersLine) {
+  Config c({{"BLOCK_SIZE", 64}}, {.num_warps = 2});
+  expectError([&] { at = __LINE__; (void)c["BLOCK"]; },
+              "config (BLOCK_SIZE=64, num_warps=2, num_stages=1) sets no "
+              "constexpr 'BLOCK'");
+  std::string name = "TILE";
+  expectError([&] { at = __LINE__; (void)c[name]; },
+              "config (BLOCK_SIZE=64, num_warps=2, num_stages=1) sets no "
+              "constexpr 'TILE'");
+  EXPECT_EQ(c["BLOCK_SIZE"], 64);
+}
+
+} // namespace

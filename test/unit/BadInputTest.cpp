@@ -341,15 +341,16 @@ TEST(BadTarget, UnknownGpus) {
   auto add = addKernel();
   expectError([&] { at = __LINE__; add.emit("asm", "gfx9999", 1024); },
               "unknown GPU target 'gfx9999': LLVM's AMDGPU backend does not "
-              "know it (ktc supports gfx90a, gfx942, gfx950, gfx1100 and "
-              "gfx1200)");
+              "know it (ktc supports gfx9 and newer: gfx90a, gfx942, gfx950, "
+              "gfx1100, gfx1200, ...)");
   expectError([&] { at = __LINE__; add.info("sm_999", 1024); },
               "unknown GPU target 'sm_999': LLVM's NVPTX backend does not "
-              "know it (ktc supports sm_80 and sm_90)");
+              "know it (ktc supports sm_70 and newer: sm_80, sm_90, sm_100, "
+              "sm_120, ...)");
   expectError([&] { at = __LINE__; add.info("gfx", 1024); },
               "unknown GPU target 'gfx': LLVM's AMDGPU backend does not "
-              "know it (ktc supports gfx90a, gfx942, gfx950, gfx1100 and "
-              "gfx1200)");
+              "know it (ktc supports gfx9 and newer: gfx90a, gfx942, gfx950, "
+              "gfx1100, gfx1200, ...)");
 }
 
 TEST(BadTarget, UnknownNames) {

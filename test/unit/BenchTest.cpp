@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectError.h"
 #include "ktc/Bench.h"
 
 #include "examples/kernels/seeds.h"
@@ -242,6 +243,63 @@ TEST(Bench, PerfReportPlotsWithGnuplot) {
   std::string png = readFile(report.png_path);
   EXPECT_EQ(png.substr(1, 3), "PNG");
   fs::remove_all(options.dir);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Errors at the caller's line (they once carried no file:line, and a flush
+// buffer that could not be allocated named libstdc++'s unique_ptr.h).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+int at = 0; // the line an error must point to
+
+void expectError(const std::function<void()> &f, const std::string &message) {
+  test::expectErrorAt(f, message, __FILE__, at);
+}
+
+TEST(BenchErrors, AtTheCallersLine) {
+  bench::Options o = quick(1);
+  o.rep_ms = 0;
+  expectError([&] { at = __LINE__; bench::do_bench(cpu(), [] {}, o); },
+              "do_bench: needs warmup_ms >= 0, rep_ms > 0 and max_reps >= 1 "
+              "(got 0, 0, 10000)");
+  o = quick(1);
+  o.quantiles = {0.5, -0.25};
+  expectError([&] { at = __LINE__; bench::do_bench(cpu(), [] {}, o); },
+              "do_bench: quantile -0.250000 is not in [0, 1]");
+  expectError([&] { at = __LINE__; bench::quantile({1.0, 2.0}, 1.5); },
+              "quantile: q = 1.500000 is not in [0, 1]");
+  expectError([&] { at = __LINE__; bench::quantile({}, NAN); },
+              "quantile: q = nan is not in [0, 1]");
+}
+
+TEST(BenchErrors, FlushBufferThatCannotBeAllocated) {
+  bench::Options o = quick(1);
+  o.flush_l2 = true;
+  o.flush_bytes = size_t(1) << 62; // 4 EiB
+  expectError([&] { at = __LINE__; bench::do_bench(cpu(), [] {}, o); },
+              "cannot allocate 4611686018427387904 bytes on " + cpu().name());
+}
+
+TEST(BenchErrors, PerfReportAtTheCallersLine) {
+  bench::Benchmark empty;
+  empty.plot_name = "empty";
+  bench::ReportOptions quiet;
+  quiet.print = false;
+  expectError([&] { at = __LINE__; bench::perf_report(empty, fakeMeasure, quiet); },
+              "perf_report: 'empty' needs at least one x value and one "
+              "provider");
+  // A directory under a regular file cannot be created.
+  fs::path dir = scratchDir("under-a-file");
+  fs::create_directories(dir);
+  std::ofstream(dir / "file") << "x";
+  quiet.dir = (dir / "file" / "plots").string();
+  expectError([&] { at = __LINE__; bench::perf_report(smallSweep(), fakeMeasure, quiet); },
+              "perf_report: cannot create '" + quiet.dir + "': Not a directory");
+  fs::remove_all(dir);
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 #include "lib/Target/CPU/HostTarget.h"
 #include "lib/Target/GpuCodegen.h"
 
+#include "dialect/InputLimits.h"
 #include "dialect/KtcDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,6 +26,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/ProgramStack.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -59,8 +61,7 @@ static int fail(const Twine &message) {
   return 1;
 }
 
-int main(int argc, char **argv) {
-  InitLLVM init(argc, argv);
+static int compileMain(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "ktc kernel compiler\n");
   // lld (used as a library for AMDGPU code objects) resets every cl::opt
@@ -104,6 +105,9 @@ int main(int argc, char **argv) {
   auto file = mlir::openInputFile(input, &error);
   if (!file)
     return fail(error);
+  if (!mlir::ktc::checkNestingDepth(file->getBuffer(),
+                                    file->getBufferIdentifier(), errs()))
+    return 1;
   SourceMgr sources;
   sources.AddNewSourceBuffer(std::move(file), SMLoc());
   mlir::SourceMgrDiagnosticHandler diagnostics(sources, &context);
@@ -167,4 +171,13 @@ int main(int argc, char **argv) {
   out->os() << *text;
   out->keep();
   return 0;
+}
+
+/// The stack ktc-compile runs on: input within kMaxNestingDepth (checked
+/// before parsing) needs a fraction of it.
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  int status = 1;
+  runOnNewStack(64u << 20, [&] { status = compileMain(argc, argv); });
+  return status;
 }

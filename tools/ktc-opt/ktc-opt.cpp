@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/InputLimits.h"
 #include "dialect/KtcDialect.h"
 #include "dialect/KtcPasses.h"
 #include "lib/Conversion/GpuPipeline.h"
@@ -23,12 +24,21 @@
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/ProgramStack.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
 
 namespace {
+
+/// The stack the parser, passes and printer run on: input within
+/// kMaxNestingDepth needs a fraction of it.
+constexpr unsigned kToolStackBytes = 64u << 20;
 
 /// The options of --ktc-gpu-pipeline (those of the reproducers ktc writes:
 /// `--ktc-gpu-pipeline="target=gfx942 num-warps=4"`).
@@ -89,6 +99,39 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   ktc::host::registerHostDialects(registry);
   mlir::ktc::registerGpuDialects(registry);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "ktc optimizer driver\n", registry));
+  llvm::InitLLVM init(argc, argv);
+  auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
+      argc, argv, "ktc optimizer driver\n", registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry));
+
+  // Read the input once (it may be stdin), refuse too deep nesting before
+  // the parser recurses on it, then run mlir-opt's processing on a stack
+  // with room to spare for what the scan lets through.
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      mlir::openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (!mlir::ktc::checkNestingDepth(file->getBuffer(),
+                                    file->getBufferIdentifier(), llvm::errs()))
+    return 1;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  mlir::LogicalResult result = mlir::failure();
+  llvm::runOnNewStack(kToolStackBytes, [&] {
+    result = mlir::MlirOptMain(output->os(), std::move(file), registry, config);
+  });
+  if (mlir::failed(result))
+    return 1;
+  output->keep();
+  return 0;
 }

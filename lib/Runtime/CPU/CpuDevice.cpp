@@ -20,7 +20,16 @@ public:
   explicit CpuExecutable(host::HostKernel kernel) : kernel_(std::move(kernel)) {}
   void launch(void **args, size_t numArgs,
               std::array<int32_t, 3> grid) override {
-    kernel_.run(args, numArgs, grid);
+    if (!checkBounds) {
+      kernel_.run(args, numArgs, grid);
+      return;
+    }
+    // A checked launch runs its programs in order, on this thread: the
+    // access it reports is the first out of bounds in program order.
+    for (int32_t z = 0; z < grid[2]; ++z)
+      for (int32_t y = 0; y < grid[1]; ++y)
+        for (int32_t x = 0; x < grid[0]; ++x)
+          kernel_.runProgram(args, numArgs, {x, y, z}, grid);
   }
   KernelInfo info() const override {
     KernelInfo info;

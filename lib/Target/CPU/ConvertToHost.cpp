@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BoundsCheck.h"
 #include "dialect/KtcPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,13 +61,29 @@ SmallVector<utils::IteratorType> parallel(int64_t rank) {
 }
 
 /// One masked scalar load from address `addr`: scf.if around llvm.load.
-/// Masked-off elements are `other`, or zero when there is none.
+/// Masked-off elements are `other`, or zero when there is none. With a
+/// `site` (a checked launch), an access out of bounds reads zero instead.
 Value scalarLoad(OpBuilder &b, Location loc, Type type, Value addr,
-                 Value mask, Value other) {
-  auto load = [&](OpBuilder &b, Location loc) -> Value {
+                 Value mask, Value other, const AccessSite *site) {
+  auto access = [&](OpBuilder &b, Location loc) -> Value {
     Value ptr = LLVM::IntToPtrOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
     return LLVM::LoadOp::create(b, loc, type, ptr, byteSize(type));
+  };
+  auto load = [&](OpBuilder &b, Location loc) -> Value {
+    if (!site)
+      return access(b, loc);
+    Value ok = emitAccessCheck(b, loc, *site, addr, byteSize(type));
+    return scf::IfOp::create(
+               b, loc, ok,
+               [&](OpBuilder &b, Location loc) {
+                 scf::YieldOp::create(b, loc, access(b, loc));
+               },
+               [&](OpBuilder &b, Location loc) {
+                 scf::YieldOp::create(
+                     b, loc, constant(b, loc, type, b.getZeroAttr(type)));
+               })
+        .getResult(0);
   };
   if (!mask)
     return load(b, loc);
@@ -83,11 +100,21 @@ Value scalarLoad(OpBuilder &b, Location loc, Type type, Value addr,
 }
 
 void scalarStore(OpBuilder &b, Location loc, Value addr, Value value,
-                 Value mask) {
-  auto store = [&](OpBuilder &b, Location loc) {
+                 Value mask, const AccessSite *site) {
+  auto access = [&](OpBuilder &b, Location loc) {
     Value ptr = LLVM::IntToPtrOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
     LLVM::StoreOp::create(b, loc, value, ptr, byteSize(value.getType()));
+  };
+  auto store = [&](OpBuilder &b, Location loc) {
+    if (!site)
+      return access(b, loc);
+    Value ok =
+        emitAccessCheck(b, loc, *site, addr, byteSize(value.getType()));
+    scf::IfOp::create(b, loc, ok, [&](OpBuilder &b, Location loc) {
+      access(b, loc);
+      scf::YieldOp::create(b, loc);
+    });
   };
   if (!mask) {
     store(b, loc);
@@ -206,17 +233,29 @@ struct AddPtrLowering : OpConversionPattern<AddPtrOp> {
   }
 };
 
+/// The check of an access in a checked kernel (null otherwise).
+const AccessSite *siteOf(const CheckedAccesses *sites, Operation *op) {
+  if (!sites)
+    return nullptr;
+  auto it = sites->find(op);
+  return it == sites->end() ? nullptr : &it->second;
+}
+
 struct LoadLowering : OpConversionPattern<LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LoadLowering(const TypeConverter &converter, MLIRContext *ctx,
+               const CheckedAccesses *sites)
+      : OpConversionPattern(converter, ctx), sites(sites) {}
+  const CheckedAccesses *sites;
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    const AccessSite *site = siteOf(sites, op);
     Value mask = adaptor.getMask(), other = adaptor.getOther();
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type) {
       rewriter.replaceOp(op, scalarLoad(rewriter, loc, op.getType(),
-                                        adaptor.getPtr(), mask, other));
+                                        adaptor.getPtr(), mask, other, site));
       return success();
     }
     SmallVector<Value> inputs{adaptor.getPtr()};
@@ -235,7 +274,8 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
           Value m = mask ? args[1] : Value();
           Value o = other ? args[mask ? 2 : 1] : Value();
           linalg::YieldOp::create(b, loc,
-                                  scalarLoad(b, loc, element, args[0], m, o));
+                                  scalarLoad(b, loc, element, args[0], m, o,
+                                             site));
         });
     rewriter.replaceOp(op, generic.getResults());
     return success();
@@ -244,16 +284,20 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
 
 /// A store of a block is a loop nest over its elements.
 struct StoreLowering : OpConversionPattern<StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  StoreLowering(const TypeConverter &converter, MLIRContext *ctx,
+                const CheckedAccesses *sites)
+      : OpConversionPattern(converter, ctx), sites(sites) {}
+  const CheckedAccesses *sites;
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    const AccessSite *site = siteOf(sites, op);
     Value addr = adaptor.getPtr(), value = adaptor.getValue(),
           mask = adaptor.getMask();
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type) {
-      scalarStore(rewriter, loc, addr, value, mask);
+      scalarStore(rewriter, loc, addr, value, mask, site);
       rewriter.eraseOp(op);
       return success();
     }
@@ -272,7 +316,7 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
           Value v = tensor::ExtractOp::create(b, loc, value, ivs);
           Value m = mask ? tensor::ExtractOp::create(b, loc, mask, ivs)
                          : Value();
-          scalarStore(b, loc, a, v, m);
+          scalarStore(b, loc, a, v, m, site);
         });
     rewriter.eraseOp(op);
     return success();
@@ -405,9 +449,13 @@ struct KtcConvertToHostPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    module.walk([](func::FuncOp func) {
-      if (func->hasAttr(KtcDialect::getKernelAttrName()))
-        addGridArguments(func);
+    CheckedAccesses sites; // of kernels compiled for a checked launch
+    module.walk([&](func::FuncOp func) {
+      if (!func->hasAttr(KtcDialect::getKernelAttrName()))
+        return;
+      if (func->hasAttr(KtcDialect::getCheckBoundsAttrName()))
+        prepareCheckedAccesses(func, sites); // before the grid arguments
+      addGridArguments(func);
     });
 
     HostTypeConverter converter(ctx);
@@ -426,8 +474,8 @@ struct KtcConvertToHostPass
     RewritePatternSet patterns(ctx);
     patterns.add<ArangeLowering>(ctx);
     patterns.add<SplatLowering, ExpandDimsLowering, BroadcastLowering,
-                 AddPtrLowering, LoadLowering, StoreLowering, ReduceLowering,
-                 RetypeOp>(converter, ctx);
+                 AddPtrLowering, ReduceLowering, RetypeOp>(converter, ctx);
+    patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
