@@ -25,7 +25,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <compare>
+#include <condition_variable>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -72,6 +74,20 @@ namespace detail {
 
 /// Throws at `loc` unless `options` are valid.
 void checkOptions(const Options &options, std::source_location loc);
+
+/// Throws at `loc` when this thread is tracing a kernel: kernel `kernel`
+/// would be launched from inside a kernel's body.
+void checkNotTracing(const std::string &kernel, std::source_location loc);
+
+/// How long a launch waits for another thread that is tracing the same
+/// specialisation (running the kernel's callable) before it takes the wait
+/// for a deadlock (a body that launches its own kernel on another thread)
+/// and throws; default 10 s. Tracing takes milliseconds; compiling after it
+/// may take longer, and is waited for without a limit.
+std::chrono::milliseconds nestedTraceWait();
+void setNestedTraceWait(std::chrono::milliseconds wait);
+/// The message of that error.
+std::string nestedTraceMessage(const std::string &kernel);
 
 /// Whether the last of A... is an Options.
 template <typename... A> constexpr bool ends_with_options() {
@@ -352,7 +368,8 @@ public:
   /// How many specialisations have been compiled so far.
   size_t num_compiled() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
-    return cache_->entries.size();
+    return std::count_if(cache_->entries.begin(), cache_->entries.end(),
+                         [](const auto &e) { return e.second->executable; });
   }
 
   /// The parameters, without constexpr values (for checking launches).
@@ -392,6 +409,7 @@ private:
 
   void launch_with(const Grid &grid, const Options &options,
                    std::span<const detail::LaunchArg> launchArgs) const {
+    detail::checkNotTracing(name_, grid.loc);
     detail::checkOptions(options, grid.loc);
     const std::vector<detail::ParamSpec> &params = params_;
     std::array<detail::ConstexprValue, kNumParams + 1> constexprs;
@@ -478,9 +496,18 @@ private:
                                           b.spec.begin(), b.spec.end());
     }
   };
+  /// A specialisation, compiled or being traced and compiled by one thread
+  /// (without the lock: compiles of other specialisations go on meanwhile).
+  struct Slot {
+    std::shared_ptr<detail::Executable> executable; // null while in flight
+    bool tracing = true; // the owner runs the kernel's callable
+    std::chrono::steady_clock::time_point since =
+        std::chrono::steady_clock::now();
+  };
   struct Cache {
     mutable std::mutex mutex;
-    std::map<CacheKey, std::shared_ptr<detail::Executable>, KeyLess> entries;
+    std::condition_variable changed; // a slot became ready or failed
+    std::map<CacheKey, std::shared_ptr<Slot>, KeyLess> entries;
   };
 
   std::shared_ptr<detail::Executable>
@@ -488,23 +515,54 @@ private:
              const Options &options, std::span<const uint8_t> spec) const {
     KeyView key{&device, constexprs, options.num_warps, options.num_stages,
                 spec};
-    std::lock_guard<std::mutex> lock(cache_->mutex);
-    auto it = cache_->entries.find(key);
-    if (it != cache_->entries.end())
-      return it->second;
+    std::unique_lock<std::mutex> lock(cache_->mutex);
+    for (;;) {
+      auto it = cache_->entries.find(key);
+      if (it == cache_->entries.end())
+        break;
+      std::shared_ptr<Slot> slot = it->second;
+      if (slot->executable)
+        return slot->executable;
+      // Another thread traces or compiles it: wait for that, unless it has
+      // been inside the kernel's body too long (waiting for this launch).
+      auto limit = slot->since + detail::nestedTraceWait();
+      if (slot->tracing && std::chrono::steady_clock::now() >= limit)
+        throw Error(detail::nestedTraceMessage(name_));
+      if (slot->tracing)
+        cache_->changed.wait_until(lock, limit);
+      else
+        cache_->changed.wait(lock);
+    }
     std::vector<detail::ConstexprValue> values(constexprs.begin(),
                                                constexprs.end());
     std::vector<uint8_t> specialisation(spec.begin(), spec.end());
-    std::shared_ptr<detail::Executable> executable = trace_with(
-        constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
-        options, std::make_index_sequence<kNumParams>(),
-        [&](detail::Trace &trace) {
-          return detail::compile(trace, device, specialisation);
-        });
-    cache_->entries.emplace(CacheKey{&device, std::move(values),
-                                     options.num_warps, options.num_stages,
-                                     std::move(specialisation)},
-                            executable);
+    auto slot = std::make_shared<Slot>();
+    auto entry = cache_->entries.emplace(
+        CacheKey{&device, values, options.num_warps, options.num_stages,
+                 specialisation},
+        slot).first;
+    lock.unlock();
+    std::shared_ptr<detail::Executable> executable;
+    try {
+      executable = trace_with(
+          constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
+          options, std::make_index_sequence<kNumParams>(),
+          [&](detail::Trace &trace) {
+            {
+              std::lock_guard<std::mutex> guard(cache_->mutex);
+              slot->tracing = false; // out of the callable: compiling
+            }
+            return detail::compile(trace, device, specialisation);
+          });
+    } catch (...) {
+      lock.lock();
+      cache_->entries.erase(entry); // a waiter tries again
+      cache_->changed.notify_all();
+      throw;
+    }
+    lock.lock();
+    slot->executable = executable;
+    cache_->changed.notify_all();
     return executable;
   }
 

@@ -3,6 +3,7 @@
 #include "Trace.h"
 
 #include "lib/Conversion/GpuPipeline.h"
+#include "lib/Support/ThreadDiagnostics.h"
 #include "lib/Target/CPU/HostTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <atomic>
+#include <cstdio>
 
 using namespace mlir;
 
@@ -85,10 +87,23 @@ MLIRContext &globalContext() {
     DialectRegistry registry;
     host::registerHostDialects(registry);
     mlir::ktc::registerGpuDialects(registry);
+    // Everything the pipelines run on this context depend on (a PassManager
+    // run loads them, and appends them to the registry, when they are not
+    // there yet): the tracer's clean-up, the host's and both GPU families'.
+    OpPassManager pipelines(ModuleOp::getOperationName());
+    pipelines.addPass(createCanonicalizerPass());
+    pipelines.addPass(createLoopInvariantCodeMotionPass());
+    pipelines.addPass(createCSEPass());
+    host::buildHostPipeline(pipelines);
+    for (StringRef arch : {"sm_90", "gfx942"})
+      (void)mlir::ktc::buildGpuPipeline(pipelines, arch, 4);
+    pipelines.getDependentDialects(registry);
+    // All of it loaded now: tracing and compiling on many threads at once
+    // then only read the registry and the dialects. (Two threads loading a
+    // dialect into the shared context at once, the first compiles of a
+    // process, crashed: issue 15, item 7.)
     auto *ctx = new MLIRContext(registry);
-    ctx->loadDialect<mlir::ktc::KtcDialect, arith::ArithDialect,
-                     math::MathDialect, scf::SCFDialect,
-                     func::FuncDialect>();
+    ctx->loadAllAvailableDialects();
     return ctx;
   }();
   return *context;
@@ -207,6 +222,38 @@ TraceImpl::~TraceImpl() {
 
 TraceImpl *TraceImpl::active() { return currentTrace; }
 
+void checkNotTracing(const std::string &kernel, std::source_location loc) {
+  if (!currentTrace)
+    return;
+  std::string outer = currentTrace->func.getSymName().str();
+  throw Error("kernel '" + kernel + "' is launched inside the body of " +
+                  (outer == kernel ? "its own kernel"
+                                   : "kernel '" + outer + "'") +
+                  " while it is traced (kernels cannot be nested; launch "
+                  "it after the launch of '" +
+                  outer + "' returns)",
+              loc);
+}
+
+static std::atomic<int64_t> nestedWaitMs{10000};
+
+std::chrono::milliseconds nestedTraceWait() {
+  return std::chrono::milliseconds(nestedWaitMs.load());
+}
+
+void setNestedTraceWait(std::chrono::milliseconds wait) {
+  nestedWaitMs = wait.count();
+}
+
+std::string nestedTraceMessage(const std::string &kernel) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%g", nestedWaitMs.load() / 1000.0);
+  return "kernel '" + kernel + "' waited " + seconds +
+         " s for another thread that is tracing the same specialisation and "
+         "has not left the kernel's body: does the body launch '" +
+         kernel + "' itself (on another thread)? Kernels cannot be nested";
+}
+
 TraceImpl &TraceImpl::current(std::source_location loc) {
   if (!currentTrace)
     throw Error("ktc operations can only be used inside a kernel being "
@@ -273,13 +320,12 @@ ModuleOp TraceImpl::finalize() {
   std::string firstError;
   Location errorLoc = UnknownLoc::get(ctx);
   {
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+    ThreadDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
       if (diag.getSeverity() == DiagnosticSeverity::Error &&
           firstError.empty()) {
         firstError = diag.str();
         errorLoc = diag.getLocation();
       }
-      return success();
     });
     PassManager pm(ctx);
     pm.enableVerifier(true);

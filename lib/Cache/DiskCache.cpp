@@ -8,6 +8,8 @@
 
 #include "DiskCache.h"
 
+#include "lib/Support/Env.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -125,10 +127,8 @@ DiskCache DiskCache::fromEnvironment(WarningHandler handler) {
   auto env = [](StringRef name) {
     return sys::Process::GetEnv(name).value_or("");
   };
-  std::string setting = env("KTC_CACHE");
-  for (StringRef off : {"off", "0", "false", "no"})
-    if (StringRef(setting).trim().equals_insensitive(off))
-      return DiskCache("", false, std::move(handler));
+  if (!env::flag("KTC_CACHE", true))
+    return DiskCache("", false, std::move(handler));
 
   SmallString<256> dir(env("KTC_CACHE_DIR"));
   if (dir.empty()) {

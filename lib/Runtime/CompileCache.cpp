@@ -14,6 +14,7 @@
 #include "Device.h"
 
 #include "lib/Cache/DiskCache.h"
+#include "lib/Support/Env.h"
 
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/Config/llvm-config.h"
@@ -35,10 +36,7 @@ constexpr const char *kBuildId =
 
 std::atomic<uint64_t> compiles{0};
 
-bool logging() {
-  const char *env = std::getenv("KTC_CACHE_LOG");
-  return env && *env && std::string(env) != "0";
-}
+bool logging() { return env::flag("KTC_CACHE_LOG", false); }
 
 std::string cacheKey(mlir::ModuleOp module, DeviceImpl &device,
                      unsigned numWarps, int numStages) {
