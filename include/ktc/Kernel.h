@@ -79,15 +79,26 @@ void checkOptions(const Options &options, std::source_location loc);
 /// would be launched from inside a kernel's body.
 void checkNotTracing(const std::string &kernel, std::source_location loc);
 
-/// How long a launch waits for another thread that is tracing the same
-/// specialisation (running the kernel's callable) before it takes the wait
-/// for a deadlock (a body that launches its own kernel on another thread)
-/// and throws; default 10 s. Tracing takes milliseconds; compiling after it
-/// may take longer, and is waited for without a limit.
+class Executable;
+
+/// A specialisation in a Kernel's cache: compiled, or being traced and
+/// compiled by one thread (without the cache's lock).
+struct Slot {
+  std::shared_ptr<Executable> executable; // null while in flight
+  bool tracing = true; // the owner runs the kernel's callable
+  std::chrono::steady_clock::time_point since =
+      std::chrono::steady_clock::now();
+};
+/// Waits on `changed` (with `lock` held) while `slot` is in flight on
+/// another thread. One that has been inside the kernel's body longer than
+/// nestedTraceWait() is taken for a deadlock (a body that launches its own
+/// kernel on another thread): an Error. Compiling is waited for without a
+/// limit.
+void waitFor(const Slot &slot, std::unique_lock<std::mutex> &lock,
+             std::condition_variable &changed, const std::string &kernel);
+/// That limit: default 10 s (tracing takes milliseconds).
 std::chrono::milliseconds nestedTraceWait();
 void setNestedTraceWait(std::chrono::milliseconds wait);
-/// The message of that error.
-std::string nestedTraceMessage(const std::string &kernel);
 
 /// Whether the last of A... is an Options.
 template <typename... A> constexpr bool ends_with_options() {
@@ -496,18 +507,11 @@ private:
                                           b.spec.begin(), b.spec.end());
     }
   };
-  /// A specialisation, compiled or being traced and compiled by one thread
-  /// (without the lock: compiles of other specialisations go on meanwhile).
-  struct Slot {
-    std::shared_ptr<detail::Executable> executable; // null while in flight
-    bool tracing = true; // the owner runs the kernel's callable
-    std::chrono::steady_clock::time_point since =
-        std::chrono::steady_clock::now();
-  };
   struct Cache {
     mutable std::mutex mutex;
     std::condition_variable changed; // a slot became ready or failed
-    std::map<CacheKey, std::shared_ptr<Slot>, KeyLess> entries;
+    // Compiles of other specialisations go on while one is in flight.
+    std::map<CacheKey, std::shared_ptr<detail::Slot>, KeyLess> entries;
   };
 
   std::shared_ptr<detail::Executable>
@@ -520,23 +524,15 @@ private:
       auto it = cache_->entries.find(key);
       if (it == cache_->entries.end())
         break;
-      std::shared_ptr<Slot> slot = it->second;
+      std::shared_ptr<detail::Slot> slot = it->second;
       if (slot->executable)
         return slot->executable;
-      // Another thread traces or compiles it: wait for that, unless it has
-      // been inside the kernel's body too long (waiting for this launch).
-      auto limit = slot->since + detail::nestedTraceWait();
-      if (slot->tracing && std::chrono::steady_clock::now() >= limit)
-        throw Error(detail::nestedTraceMessage(name_));
-      if (slot->tracing)
-        cache_->changed.wait_until(lock, limit);
-      else
-        cache_->changed.wait(lock);
+      detail::waitFor(*slot, lock, cache_->changed, name_);
     }
     std::vector<detail::ConstexprValue> values(constexprs.begin(),
                                                constexprs.end());
     std::vector<uint8_t> specialisation(spec.begin(), spec.end());
-    auto slot = std::make_shared<Slot>();
+    auto slot = std::make_shared<detail::Slot>();
     auto entry = cache_->entries.emplace(
         CacheKey{&device, values, options.num_warps, options.num_stages,
                  specialisation},

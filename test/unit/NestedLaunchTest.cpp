@@ -13,12 +13,14 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <future>
 #include <thread>
+#include <vector>
 
 using namespace ktc;
 using namespace std::chrono_literals;
@@ -155,6 +157,43 @@ TEST(NestedLaunch, ConcurrentLaunchesOfOneSpecialisationStillWait) {
   EXPECT_EQ(a.to_host()[63], 3.0f);
   EXPECT_EQ(b.to_host()[63], 3.0f);
   detail::setNestedTraceWait(10s);
+}
+
+TEST(NestedLaunch, LaunchInsideMlirOrEmit) {
+  std::function<void(int)> inner;
+  auto k = selfLaunching("nested_f", inner);
+  Buffer<float> buf(cpu(), std::vector<float>(64));
+  inner = [&](int block) { at = __LINE__; k.launch({1}, buf, block); };
+  expectError([&] { k.mlir(32); }, sameThread("nested_f", "nested_f"));
+  expectError([&] { k.emit("llvm", "host", 32); },
+              sameThread("nested_f", "nested_f"));
+}
+
+TEST(NestedLaunch, ConcurrentLaunchesOfAFailingBody) {
+  // Every waiter gets the error too (each traces again), none hangs.
+  auto k = Kernel("nested_failing", [](Ptr<float> p, int BLOCK) {
+    at = __LINE__; store(p + arange(0, BLOCK), 1.0f);
+  });
+  Buffer<float> buf(cpu(), std::vector<float>(128));
+  std::atomic<int> errors{0};
+  withWatchdog([&] {
+    std::vector<std::future<void>> launches;
+    for (int t = 0; t < 4; ++t)
+      launches.push_back(std::async(std::launch::async, [&] {
+        try {
+          k.launch({1}, buf, 100);
+        } catch (const Error &e) {
+          if (e.line() == unsigned(at) &&
+              e.message() == "arange(0, 100): the length 100 must be a "
+                             "power of two")
+            ++errors;
+        }
+      }));
+    for (auto &l : launches)
+      l.get();
+  });
+  EXPECT_EQ(errors.load(), 4);
+  EXPECT_EQ(k.num_compiled(), 0u);
 }
 
 } // namespace
