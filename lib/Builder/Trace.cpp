@@ -179,7 +179,8 @@ TraceImpl::TraceImpl(const std::string &kernel,
     fail(definedAt, "kernel '" + kernel +
                         "' is traced while another kernel is being traced "
                         "(kernels cannot be nested)");
-  if (kernel.empty() ||
+  // An identifier: a digit first would make an invalid PTX name.
+  if (kernel.empty() || isdigit(static_cast<unsigned char>(kernel[0])) ||
       !llvm::all_of(kernel, [](char c) { return isalnum(c) || c == '_'; }))
     fail(definedAt, "kernel name '" + kernel +
                         "' must be a non-empty identifier ([A-Za-z0-9_])");

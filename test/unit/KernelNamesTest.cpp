@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectError.h"
 #include "ktc/ktc.h"
 
 #include <gtest/gtest.h>
@@ -71,6 +72,21 @@ TEST(KernelNames, LikeProcessSymbolsCompileForGpus) {
         << ptx;
     ASSERT_NO_THROW(gcn = k.emit("asm", "gfx942", 64, 0));
     EXPECT_NE(gcn.find(std::string(name) + ":"), std::string::npos);
+  }
+}
+
+TEST(KernelNames, ADigitFirstIsNoIdentifier) {
+  // ".entry 9lives" is no PTX identifier; names are C identifiers.
+  for (std::string name : {"9lives", "0", "1_k"}) {
+    SCOPED_TRACE(name);
+    int at = 0;
+    test::expectErrorAt(
+        [&] {
+          at = __LINE__; Kernel(name, mathBody).mlir(64, 0);
+        },
+        "kernel name '" + name +
+            "' must be a non-empty identifier ([A-Za-z0-9_])",
+        __FILE__, at);
   }
 }
 
