@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <compare>
@@ -96,6 +97,20 @@ struct Slot {
 /// limit.
 void waitFor(const Slot &slot, std::unique_lock<std::mutex> &lock,
              std::condition_variable &changed, const std::string &kernel);
+/// Counts the traces of one kernel in flight on all threads while it lives:
+/// more than 256 at once is taken for a body that traces its own kernel on
+/// another thread (each trace starting the next), an Error at `loc`.
+class InFlight {
+public:
+  InFlight(std::atomic<int> &count, const std::string &kernel,
+           std::source_location loc);
+  ~InFlight() { --count_; }
+  InFlight(const InFlight &) = delete;
+  InFlight &operator=(const InFlight &) = delete;
+
+private:
+  std::atomic<int> &count_;
+};
 /// That limit: default 10 s (tracing takes milliseconds).
 std::chrono::milliseconds nestedTraceWait();
 void setNestedTraceWait(std::chrono::milliseconds wait);
@@ -400,6 +415,7 @@ private:
           static_assert(sizeof...(values) == kNumConstexpr,
                         "pass one value per constexpr parameter of the kernel");
           detail::checkOptions(options, loc);
+          detail::InFlight inFlight(cache_->traces, name_, loc);
           return trace_with(std::make_tuple(values...), options,
                             std::make_index_sequence<kNumParams>(), finish);
         },
@@ -510,6 +526,7 @@ private:
   struct Cache {
     mutable std::mutex mutex;
     std::condition_variable changed; // a slot became ready or failed
+    std::atomic<int> traces{0};      // mlir(), emit(), info() in flight
     // Compiles of other specialisations go on while one is in flight.
     std::map<CacheKey, std::shared_ptr<detail::Slot>, KeyLess> entries;
   };

@@ -236,6 +236,20 @@ void checkNotTracing(const std::string &kernel, std::source_location loc) {
               loc);
 }
 
+InFlight::InFlight(std::atomic<int> &count, const std::string &kernel,
+                   std::source_location loc)
+    : count_(count) {
+  constexpr int kMaxInFlight = 256;
+  if (++count_ <= kMaxInFlight)
+    return;
+  --count_;
+  throw Error("kernel '" + kernel + "' is being traced " +
+                  std::to_string(kMaxInFlight) +
+                  " times at once: does its body trace it (mlir(), emit(), "
+                  "info()) on another thread? Kernels cannot be nested",
+              loc);
+}
+
 static std::atomic<int64_t> nestedWaitMs{10000};
 
 std::chrono::milliseconds nestedTraceWait() {

@@ -197,4 +197,28 @@ TEST(NestedLaunch, ConcurrentLaunchesOfAFailingBody) {
   EXPECT_EQ(k.num_compiled(), 0u);
 }
 
+TEST(NestedLaunch, MlirOfItselfOnAnotherThread) {
+  // Each trace starts the next on a new thread: no wait to time out, so the
+  // number of traces in flight is bounded (256) instead.
+  std::function<void(int)> inner;
+  auto k = selfLaunching("nested_g", inner);
+  inner = [&](int block) {
+    std::async(std::launch::async, [&] { k.mlir(block); }).get();
+  };
+  withWatchdog([&] {
+    try {
+      k.mlir(32);
+      ADD_FAILURE() << "no ktc::Error";
+    } catch (const Error &e) {
+      EXPECT_EQ(e.message(),
+                "kernel 'nested_g' is being traced 256 times at once: does "
+                "its body trace it (mlir(), emit(), info()) on another "
+                "thread? Kernels cannot be nested");
+    }
+  });
+  // Nothing is left counted: the kernel traces again.
+  inner = [](int) {};
+  EXPECT_NE(k.mlir(32).find("nested_g"), std::string::npos);
+}
+
 } // namespace
