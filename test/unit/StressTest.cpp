@@ -63,7 +63,7 @@ TEST(StressChild, CompileIntoSharedCache) {
   if (!name)
     GTEST_SKIP() << "run by StressProcesses.EightColdProcessesOneEmptyCache";
   constexpr int kThreads = 4;
-  std::barrier start(kThreads);
+  std::barrier<> start(kThreads);
   std::vector<std::future<int>> results;
   for (int t = 0; t < kThreads; ++t)
     results.push_back(std::async(std::launch::async, [&, t] {
@@ -142,7 +142,7 @@ TEST(StressThreads, EightThreadsEmitMlirAndLaunchAtOnce) {
   auto add = Kernel("stress_threads_" + pid, seeds::vector_add);
   auto softmax = Kernel("stress_softmax_" + pid, seeds::softmax_naive);
   constexpr int kThreads = 8;
-  std::barrier start(kThreads);
+  std::barrier<> start(kThreads);
   std::vector<std::future<std::string>> results;
   for (int t = 0; t < kThreads; ++t)
     results.push_back(std::async(std::launch::async, [&, t]() -> std::string {
