@@ -74,13 +74,14 @@ int main(int argc, char **argv) {
                        "[--only=NAME]\n");
   try {
     Device &device = Device::get(flags.str("device"));
-    int64_t rows = flags.integer("rows"), cols = flags.integer("cols");
+    int64_t rows = flags.integer("rows", 1, INT32_MAX),
+            cols = flags.integer("cols", 1, INT32_MAX);
     int block = int(next_pow2(cols));
-    int warps = int(flags.integer("warps"));
+    int warps = flags.int32("warps");
     if (warps <= 0)
       warps = seeds::fused_num_warps(block);
     Options options{.num_warps = warps,
-                    .num_stages = int(flags.integer("stages"))};
+                    .num_stages = flags.int32("stages")};
     auto hin = example::randomVector(size_t(rows * cols), 11);
     std::vector<example::RowStats> stats = example::rowStats(hin, rows, cols);
     Buffer<float> in(device, hin);

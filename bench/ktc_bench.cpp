@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "lib/Support/Env.h"
 #include "examples/common/example.h"
 #include "examples/kernels/launch.h"
 #include "examples/kernels/seeds.h"
@@ -346,9 +347,7 @@ void coldJits(Runner &runner) {
   bool add = runner.wanted("cold_jit", 1, 1024);
   if (!softmax && !add)
     return;
-  const char *cache = std::getenv("KTC_CACHE");
-  if (!cache || !std::regex_match(cache, std::regex("off|0|false|no",
-                                                    std::regex::icase)))
+  if (ktc::env::flag("KTC_CACHE", true))
     std::fprintf(stderr, "note: cold_jit without KTC_CACHE=off: the disk "
                          "cache may serve the compiles\n");
   Device &device = runner.device;

@@ -24,7 +24,7 @@ set(KTC_INSTALL_CMAKEDIR "${KTC_INSTALL_LIBDIR}/cmake/ktc")
 # Leaves first; KtcAutotune at the top pulls in all the others.
 set(KTC_LIBRARIES
   KtcDialect KtcTransforms KtcConversion KtcTargetCPU KtcTargetGPU
-  KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune)
+  KtcSupport KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune)
 
 # The builder's headers are found in the source tree while building; once
 # installed they are under <prefix>/include.

@@ -115,13 +115,15 @@ case "$MODE" in
       ktc-replay-parse ktc-replay-builder ktc-fuzz-regression-tests \
       ktc-unittests ktc-cache-tests
     fuzz_all "${KTC_FUZZ_SECONDS:-60}" 0
-    run_ctest "$ASAN_DIR" -R '^(unit/Concurrency\.|cache/|fuzz/)'
+    run_ctest "$ASAN_DIR" -R '^(unit/(Concurrency|Stress[A-Za-z]*|NestedLaunch)\.|cache/|fuzz/)'
     # Races: the tests that launch, compile and cache from several threads
-    # (CPU launches share one thread pool) under TSan.
+    # (CPU launches share one thread pool; cold processes and threads
+    # compile into one cache; nested launches wait across threads) under
+    # TSan.
     configure "$TSAN_DIR" thread OFF
     say "building the concurrency and cache tests in $TSAN_DIR"
     build "$TSAN_DIR" ktc-unittests ktc-cache-tests
-    run_ctest "$TSAN_DIR" -R '^(unit/Concurrency\.|unit/HostJit\.|cache/)'
+    run_ctest "$TSAN_DIR" -R '^(unit/(Concurrency|HostJit|Stress[A-Za-z]*|NestedLaunch|KernelNames)\.|cache/)'
     ;;
   *)
     usage

@@ -81,8 +81,9 @@ int main(int argc, char **argv) {
                    Config({{"BLOCK_SIZE", 4096}}, {.num_warps = 8}),
                    Config({{"BLOCK_SIZE", 4096}}, {.num_warps = 16})},
                   {"n_cols"}, options);
-    int64_t rows = flags.integer("rows"), cols = flags.integer("cols");
-    if (rows < 1 || cols < 1 || rows * cols > INT32_MAX)
+    int64_t rows = flags.integer("rows", 1, INT32_MAX),
+            cols = flags.integer("cols", 1, INT32_MAX);
+    if (rows * cols > INT32_MAX)
       example::Flags::fail("--rows and --cols must be positive, with fewer "
                            "than 2^31 elements in all");
     auto hin = example::randomVector(rows * cols, seed + 2);

@@ -13,7 +13,9 @@
 #include "ktc/ktc.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -51,13 +53,24 @@ public:
   const std::string &str(const std::string &name) const {
     return values_.at(name);
   }
-  int64_t integer(const std::string &name) const {
+  /// The flag as an integer from `min` to `max` (a value outside, or one
+  /// that overflows 64 bits, is an error, never wrapped).
+  int64_t integer(const std::string &name, int64_t min = INT64_MIN,
+                  int64_t max = INT64_MAX) const {
     const std::string &v = str(name);
     char *end = nullptr;
+    errno = 0;
     long long n = std::strtoll(v.c_str(), &end, 0);
     if (v.empty() || *end)
       fail("--" + name + " needs an integer, got '" + v + "'");
+    if (errno == ERANGE || n < min || n > max)
+      fail("--" + name + " must be from " + std::to_string(min) + " to " +
+           std::to_string(max) + ", got " + v);
     return n;
+  }
+  /// The flag as an int (a C++ int parameter: a constexpr, num_warps...).
+  int int32(const std::string &name) const {
+    return int(integer(name, INT32_MIN, INT32_MAX));
   }
   [[noreturn]] static void fail(const std::string &message) {
     std::cerr << "error: " << message << "\n";

@@ -58,8 +58,9 @@ int main(int argc, char **argv) {
                        kUsage);
   try {
     const std::string variant = flags.str("variant");
-    int64_t rows = flags.integer("rows"), cols = flags.integer("cols");
-    if (rows < 1 || cols < 1 || rows * cols > INT32_MAX)
+    int64_t rows = flags.integer("rows", 1, INT32_MAX),
+            cols = flags.integer("cols", 1, INT32_MAX);
+    if (rows * cols > INT32_MAX)
       example::Flags::fail("--rows and --cols must be positive, with fewer "
                            "than 2^31 elements in all");
     if (variant != "naive" && variant != "online" && variant != "fused" &&
@@ -78,12 +79,12 @@ int main(int argc, char **argv) {
           std::to_string(cols) + "); use --variant=online for longer rows");
     int block = variant == "fused" || variant == "tiled"
                     ? int(next_pow2(cols))
-                    : int(flags.integer("block"));
+                    : flags.int32("block");
 
-    int warps = int(flags.integer("warps"));
+    int warps = flags.int32("warps");
     if (warps <= 0)
       warps = variant == "fused" ? seeds::fused_num_warps(block) : 4;
-    int stages = int(flags.integer("stages"));
+    int stages = flags.int32("stages");
     if (stages <= 0)
       stages = variant == "fused" ? seeds::fused_num_stages(block) : 1;
     Options options{.num_warps = warps, .num_stages = stages};

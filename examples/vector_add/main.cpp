@@ -32,8 +32,8 @@ int main(int argc, char **argv) {
   try {
     auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
                       seeds::vector_add);
-    int block = flags.integer("block");
-    Options options{.num_warps = int(flags.integer("warps"))};
+    int block = flags.int32("block");
+    Options options{.num_warps = flags.int32("warps")};
     if (flags.str("info") == "1") {
       example::printInfo(add.info(flags.str("target"), block, options),
                          flags.str("target"));

@@ -24,8 +24,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
+#include <chrono>
 #include <compare>
+#include <condition_variable>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -80,6 +83,46 @@ namespace detail {
 void checkOptions(const Options &options, std::source_location loc);
 /// Whether KTC_CHECK_BOUNDS asks for checked launches (read once).
 bool checkBoundsFromEnvironment();
+
+/// Throws at `loc` when this thread is tracing a kernel: kernel `kernel`
+/// would be launched from inside a kernel's body.
+void checkNotTracing(const std::string &kernel, std::source_location loc);
+
+class Executable;
+
+/// A specialisation in a Kernel's cache: compiled, or being traced and
+/// compiled by one thread (without the cache's lock).
+struct Slot {
+  std::shared_ptr<Executable> executable; // null while in flight
+  uint64_t fingerprint = 0; // of the trace it was compiled from
+  bool tracing = true; // the owner runs the kernel's callable
+  std::chrono::steady_clock::time_point since =
+      std::chrono::steady_clock::now();
+};
+/// Waits on `changed` (with `lock` held) while `slot` is in flight on
+/// another thread. One that has been inside the kernel's body longer than
+/// nestedTraceWait() is taken for a deadlock (a body that launches its own
+/// kernel on another thread): an Error. Compiling is waited for without a
+/// limit.
+void waitFor(const Slot &slot, std::unique_lock<std::mutex> &lock,
+             std::condition_variable &changed, const std::string &kernel);
+/// Counts the traces of one kernel in flight on all threads while it lives:
+/// more than 256 at once is taken for a body that traces its own kernel on
+/// another thread (each trace starting the next), an Error at `loc`.
+class InFlight {
+public:
+  InFlight(std::atomic<int> &count, const std::string &kernel,
+           std::source_location loc);
+  ~InFlight() { --count_; }
+  InFlight(const InFlight &) = delete;
+  InFlight &operator=(const InFlight &) = delete;
+
+private:
+  std::atomic<int> &count_;
+};
+/// That limit: default 10 s (tracing takes milliseconds).
+std::chrono::milliseconds nestedTraceWait();
+void setNestedTraceWait(std::chrono::milliseconds wait);
 
 /// Whether the last of A... is an Options.
 template <typename... A> constexpr bool ends_with_options() {
@@ -375,7 +418,8 @@ public:
   /// How many specialisations have been compiled so far.
   size_t num_compiled() const {
     std::lock_guard<std::mutex> lock(cache_->mutex);
-    return cache_->entries.size();
+    return std::count_if(cache_->entries.begin(), cache_->entries.end(),
+                         [](const auto &e) { return e.second->executable; });
   }
 
   /// The parameters, without constexpr values (for checking launches).
@@ -395,6 +439,7 @@ private:
           static_assert(sizeof...(values) == kNumConstexpr,
                         "pass one value per constexpr parameter of the kernel");
           detail::checkOptions(options, loc);
+          detail::InFlight inFlight(cache_->traces, name_, loc);
           return trace_with(std::make_tuple(values...), options,
                             std::make_index_sequence<kNumParams>(), finish);
         },
@@ -415,6 +460,7 @@ private:
 
   void launch_with(const Grid &grid, const Options &options,
                    std::span<const detail::LaunchArg> launchArgs) const {
+    detail::checkNotTracing(name_, grid.loc);
     detail::checkOptions(options, grid.loc);
     const std::vector<detail::ParamSpec> &params = params_;
     std::array<detail::ConstexprValue, kNumParams + 1> constexprs;
@@ -508,13 +554,12 @@ private:
                                           b.spec.begin(), b.spec.end());
     }
   };
-  struct Entry {
-    std::shared_ptr<detail::Executable> executable;
-    uint64_t fingerprint; // of the trace it was compiled from
-  };
   struct Cache {
     mutable std::mutex mutex;
-    std::map<CacheKey, Entry, KeyLess> entries;
+    std::condition_variable changed; // a slot became ready or failed
+    std::atomic<int> traces{0};      // mlir(), emit(), info() in flight
+    // Compiles of other specialisations go on while one is in flight.
+    std::map<CacheKey, std::shared_ptr<detail::Slot>, KeyLess> entries;
   };
 
   /// Whether a launch that finds its specialisation compiled re-traces the
@@ -531,39 +576,63 @@ private:
     KeyView key{&device, constexprs, options.num_warps, options.num_stages,
                 options.check_bounds, spec};
     std::unique_lock<std::mutex> lock(cache_->mutex);
-    auto it = cache_->entries.find(key);
-    if (it != cache_->entries.end()) {
-      if (!checks_traces())
-        return it->second.executable;
-      Entry hit = it->second;
-      lock.unlock();
-      std::vector<detail::ConstexprValue> values(constexprs.begin(),
-                                                 constexprs.end());
-      uint64_t now = trace_with(
-          constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
-          options, std::make_index_sequence<kNumParams>(),
-          [](detail::Trace &trace) { return trace.fingerprint(); });
-      if (now != hit.fingerprint)
-        detail::traceChanged(name_);
-      return hit.executable;
+    for (;;) {
+      auto it = cache_->entries.find(key);
+      if (it == cache_->entries.end())
+        break;
+      std::shared_ptr<detail::Slot> slot = it->second;
+      if (slot->executable) {
+        if (!checks_traces())
+          return slot->executable;
+        std::shared_ptr<detail::Executable> executable = slot->executable;
+        uint64_t fingerprint = slot->fingerprint;
+        lock.unlock();
+        std::vector<detail::ConstexprValue> values(constexprs.begin(),
+                                                   constexprs.end());
+        uint64_t now = trace_with(
+            constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
+            options, std::make_index_sequence<kNumParams>(),
+            [](detail::Trace &trace) { return trace.fingerprint(); });
+        if (now != fingerprint)
+          detail::traceChanged(name_);
+        return executable;
+      }
+      detail::waitFor(*slot, lock, cache_->changed, name_);
     }
     std::vector<detail::ConstexprValue> values(constexprs.begin(),
                                                constexprs.end());
     std::vector<uint8_t> specialisation(spec.begin(), spec.end());
-    Entry entry = trace_with(
-        constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
-        options, std::make_index_sequence<kNumParams>(),
-        [&](detail::Trace &trace) {
-          uint64_t fingerprint = trace.fingerprint();
-          return Entry{detail::compile(trace, device, specialisation),
-                       fingerprint};
-        });
-    cache_->entries.emplace(CacheKey{&device, std::move(values),
-                                     options.num_warps, options.num_stages,
-                                     options.check_bounds,
-                                     std::move(specialisation)},
-                            entry);
-    return entry.executable;
+    auto slot = std::make_shared<detail::Slot>();
+    auto entry = cache_->entries.emplace(
+        CacheKey{&device, values, options.num_warps, options.num_stages,
+                 options.check_bounds, specialisation},
+        slot).first;
+    lock.unlock();
+    std::shared_ptr<detail::Executable> executable;
+    uint64_t fingerprint = 0;
+    try {
+      executable = trace_with(
+          constexpr_tuple(values, std::make_index_sequence<kNumParams>()),
+          options, std::make_index_sequence<kNumParams>(),
+          [&](detail::Trace &trace) {
+            {
+              std::lock_guard<std::mutex> guard(cache_->mutex);
+              slot->tracing = false; // out of the callable: compiling
+            }
+            fingerprint = trace.fingerprint();
+            return detail::compile(trace, device, specialisation);
+          });
+    } catch (...) {
+      lock.lock();
+      cache_->entries.erase(entry); // a waiter tries again
+      cache_->changed.notify_all();
+      throw;
+    }
+    lock.lock();
+    slot->fingerprint = fingerprint;
+    slot->executable = executable;
+    cache_->changed.notify_all();
+    return executable;
   }
 
   /// The constexpr values as a tuple of the constexpr parameters' types.

@@ -11,6 +11,7 @@
 
 #include "lib/Cache/DiskCache.h"
 #include "lib/Runtime/Device.h"
+#include "lib/Support/Env.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -51,8 +52,7 @@ struct AutotunerImpl::State {
 static bool logging(const AutotuneOptions &options) {
   if (options.verbose)
     return true;
-  const char *env = std::getenv("KTC_AUTOTUNE_LOG");
-  return env && *env && std::string(env) != "0";
+  return env::flag("KTC_AUTOTUNE_LOG", false);
 }
 
 AutotunerImpl::AutotunerImpl(std::string kernel, std::vector<ParamSpec> params,

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Trace.h"
+#include "lib/Support/Env.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
@@ -64,16 +65,16 @@ uint64_t Trace::fingerprint() {
 
 TraceCheck traceCheck() {
   static const TraceCheck mode = [] {
-    const char *env = std::getenv("KTC_CHECK_TRACES");
-    std::string v = env ? llvm::StringRef(env).trim().lower() : "";
-    if (v.empty() || v == "stateful")
+    std::optional<std::string> v = env::word("KTC_CHECK_TRACES");
+    if (!v || *v == "stateful")
       return TraceCheck::Stateful;
-    if (v == "1" || v == "on" || v == "true" || v == "all")
+    if (*v == "all")
       return TraceCheck::All;
-    if (v == "0" || v == "off" || v == "false")
-      return TraceCheck::Off;
-    llvm::errs() << "ktc: warning: KTC_CHECK_TRACES=" << env
-                 << " is not one of 1/all, 0/off, stateful; using stateful\n";
+    if (std::optional<bool> on = env::parseFlag(*v))
+      return *on ? TraceCheck::All : TraceCheck::Off;
+    env::warnOnce("KTC_CHECK_TRACES", *v,
+                  "is not stateful, all or a switch (1/0, on/off, "
+                  "true/false, yes/no); using stateful");
     return TraceCheck::Stateful;
   }();
   return mode;

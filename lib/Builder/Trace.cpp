@@ -3,6 +3,7 @@
 #include "Trace.h"
 
 #include "lib/Conversion/GpuPipeline.h"
+#include "lib/Support/ThreadDiagnostics.h"
 #include "lib/Target/CPU/HostTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <atomic>
+#include <cstdio>
 
 using namespace mlir;
 
@@ -85,10 +87,23 @@ MLIRContext &globalContext() {
     DialectRegistry registry;
     host::registerHostDialects(registry);
     mlir::ktc::registerGpuDialects(registry);
+    // Everything the pipelines run on this context depend on (a PassManager
+    // run loads them, and appends them to the registry, when they are not
+    // there yet): the tracer's clean-up, the host's and both GPU families'.
+    OpPassManager pipelines(ModuleOp::getOperationName());
+    pipelines.addPass(createCanonicalizerPass());
+    pipelines.addPass(createLoopInvariantCodeMotionPass());
+    pipelines.addPass(createCSEPass());
+    host::buildHostPipeline(pipelines);
+    for (StringRef arch : {"sm_90", "gfx942"})
+      (void)mlir::ktc::buildGpuPipeline(pipelines, arch, 4);
+    pipelines.getDependentDialects(registry);
+    // All of it loaded now: tracing and compiling on many threads at once
+    // then only read the registry and the dialects. (Two threads loading a
+    // dialect into the shared context at once, the first compiles of a
+    // process, crashed: issue 15, item 7.)
     auto *ctx = new MLIRContext(registry);
-    ctx->loadDialect<mlir::ktc::KtcDialect, arith::ArithDialect,
-                     math::MathDialect, scf::SCFDialect,
-                     func::FuncDialect>();
+    ctx->loadAllAvailableDialects();
     return ctx;
   }();
   return *context;
@@ -164,7 +179,8 @@ TraceImpl::TraceImpl(const std::string &kernel,
     fail(definedAt, "kernel '" + kernel +
                         "' is traced while another kernel is being traced "
                         "(kernels cannot be nested)");
-  if (kernel.empty() ||
+  // An identifier: a digit first would make an invalid PTX name.
+  if (kernel.empty() || isdigit(static_cast<unsigned char>(kernel[0])) ||
       !llvm::all_of(kernel, [](char c) { return isalnum(c) || c == '_'; }))
     fail(definedAt, "kernel name '" + kernel +
                         "' must be a non-empty identifier ([A-Za-z0-9_])");
@@ -206,6 +222,64 @@ TraceImpl::~TraceImpl() {
 }
 
 TraceImpl *TraceImpl::active() { return currentTrace; }
+
+void checkNotTracing(const std::string &kernel, std::source_location loc) {
+  if (!currentTrace)
+    return;
+  std::string outer = currentTrace->func.getSymName().str();
+  throw Error("kernel '" + kernel + "' is launched inside the body of " +
+                  (outer == kernel ? "its own kernel"
+                                   : "kernel '" + outer + "'") +
+                  " while it is traced (kernels cannot be nested; launch "
+                  "it after the launch of '" +
+                  outer + "' returns)",
+              loc);
+}
+
+InFlight::InFlight(std::atomic<int> &count, const std::string &kernel,
+                   std::source_location loc)
+    : count_(count) {
+  constexpr int kMaxInFlight = 256;
+  if (++count_ <= kMaxInFlight)
+    return;
+  --count_;
+  throw Error("kernel '" + kernel + "' is being traced " +
+                  std::to_string(kMaxInFlight) +
+                  " times at once: does its body trace it (mlir(), emit(), "
+                  "info()) on another thread? Kernels cannot be nested",
+              loc);
+}
+
+static std::atomic<int64_t> nestedWaitMs{10000};
+
+std::chrono::milliseconds nestedTraceWait() {
+  return std::chrono::milliseconds(nestedWaitMs.load());
+}
+
+void setNestedTraceWait(std::chrono::milliseconds wait) {
+  nestedWaitMs = wait.count();
+}
+
+void waitFor(const Slot &slot, std::unique_lock<std::mutex> &lock,
+             std::condition_variable &changed, const std::string &kernel) {
+  if (!slot.tracing) {
+    changed.wait(lock); // compiling
+    return;
+  }
+  auto limit = slot.since + nestedTraceWait();
+  if (std::chrono::steady_clock::now() < limit) {
+    changed.wait_until(lock, limit);
+    return;
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%g", nestedWaitMs.load() / 1000.0);
+  throw Error("kernel '" + kernel + "' waited " + seconds +
+              " s for another thread that is tracing the same "
+              "specialisation and has not left the kernel's body: does the "
+              "body launch '" +
+              kernel + "' itself (on another thread)? Kernels cannot be "
+              "nested");
+}
 
 TraceImpl &TraceImpl::current(std::source_location loc) {
   if (!currentTrace)
@@ -279,13 +353,12 @@ ModuleOp TraceImpl::finalize() {
   std::string firstError;
   Location errorLoc = UnknownLoc::get(ctx);
   {
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+    ThreadDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
       if (diag.getSeverity() == DiagnosticSeverity::Error &&
           firstError.empty()) {
         firstError = diag.str();
         errorLoc = diag.getLocation();
       }
-      return success();
     });
     PassManager pm(ctx);
     pm.enableVerifier(true);

@@ -8,6 +8,8 @@
 
 #include "DiskCache.h"
 
+#include "lib/Support/Env.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -21,7 +23,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -35,6 +40,8 @@ constexpr uint32_t FormatVersion = 1;
 /// checksum follow it.
 constexpr size_t PrefixSize = 16, SuffixSize = 16;
 constexpr size_t MaxKeyLength = 200;
+/// Larger files are not entries (a kernel's binary is at most megabytes).
+constexpr uint64_t MaxEntrySize = uint64_t(1) << 30;
 
 bool isValidKey(StringRef key) {
   return key.size() >= 2 && key.size() <= MaxKeyLength &&
@@ -77,7 +84,15 @@ std::string validate(StringRef file, StringRef key) {
   return "";
 }
 
-/// Whether this process has already reported the corrupt entry `path`.
+/// Removes `path` if it is still the file `read` (not a valid entry that a
+/// writer renamed in since).
+void removeIfUnchanged(const std::string &path, sys::fs::UniqueID read) {
+  sys::fs::UniqueID now;
+  if (!sys::fs::getUniqueID(path, now) && now == read)
+    sys::fs::remove(path);
+}
+
+/// Whether this process has already reported the entry `path`.
 bool alreadyReported(StringRef path) {
   static std::mutex mutex;
   static StringSet<> reported;
@@ -125,10 +140,8 @@ DiskCache DiskCache::fromEnvironment(WarningHandler handler) {
   auto env = [](StringRef name) {
     return sys::Process::GetEnv(name).value_or("");
   };
-  std::string setting = env("KTC_CACHE");
-  for (StringRef off : {"off", "0", "false", "no"})
-    if (StringRef(setting).trim().equals_insensitive(off))
-      return DiskCache("", false, std::move(handler));
+  if (!env::flag("KTC_CACHE", true))
+    return DiskCache("", false, std::move(handler));
 
   SmallString<256> dir(env("KTC_CACHE_DIR"));
   if (dir.empty()) {
@@ -171,17 +184,41 @@ std::optional<std::string> DiskCache::get(StringRef key) {
     return miss();
 
   std::string path = pathFor(key);
-  int fd;
-  if (sys::fs::openFileForRead(path, fd))
+  // O_NONBLOCK: a FIFO in place of the entry would block open(2) until some
+  // writer came (a launch hung for ever); we read regular files only.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    int error = errno;
+    if (error != ENOENT && error != ENOTDIR && !alreadyReported(path))
+      warn("ktc: warning: cannot read the kernel cache entry " + path + ": " +
+           std::strerror(error) + "; the kernel is compiled instead");
     return miss();
+  }
   // Read the whole file with read(2), never mmap: a writer truncating or
   // overwriting the file in place could fault us, or change bytes under us
   // after we validated them. (MemoryBuffer maps large files even when told
   // they are volatile, unless it must also NUL-terminate them.)
   sys::fs::file_status status;
   SmallVector<char, 0> bytes;
-  bool read = !sys::fs::status(fd, status) &&
-              sys::fs::is_regular_file(status);
+  bool read = !sys::fs::status(fd, status);
+  if (read && !sys::fs::is_regular_file(status)) {
+    // A directory, FIFO, socket or device where the entry belongs: not
+    // ours to remove; a write replaces it if it can.
+    read = false;
+    if (!alreadyReported(path))
+      warn("ktc: warning: the kernel cache entry " + path +
+           " is not a regular file; the kernel is compiled instead");
+  } else if (read && status.getSize() > MaxEntrySize) {
+    // No entry is that large (a sparse or foreign file): don't read it.
+    sys::fs::closeFile(fd);
+    ++corrupt_;
+    removeIfUnchanged(path, status.getUniqueID());
+    if (!alreadyReported(path))
+      warn("ktc: warning: removed a corrupt kernel cache entry " + path +
+           ": " + std::to_string(status.getSize()) +
+           " bytes, more than any entry; rebuilding it");
+    return miss();
+  }
   if (read) {
     bytes.reserve(status.getSize() + sys::fs::DefaultReadChunkSize);
     if (Error error = sys::fs::readNativeFileToEOF(fd, bytes)) {
@@ -202,10 +239,7 @@ std::optional<std::string> DiskCache::get(StringRef key) {
   }
 
   ++corrupt_;
-  // Remove the file we read, not a valid one that a writer renamed in since.
-  sys::fs::UniqueID now;
-  if (!sys::fs::getUniqueID(path, now) && now == status.getUniqueID())
-    sys::fs::remove(path);
+  removeIfUnchanged(path, status.getUniqueID());
   if (!alreadyReported(path))
     warn("ktc: warning: removed a corrupt kernel cache entry " + path + ": " +
          reason + "; rebuilding it");

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "lib/Support/Env.h"
+
 namespace ktc::detail {
 
 BoundsCheck::BoundsCheck(const std::vector<ParamSpec> &params,
@@ -113,13 +115,7 @@ void BoundsCheck::throwIfViolated(const std::string &kernel) const {
 /// KTC_CHECK_BOUNDS: 1, true, on or yes (any case) checks every launch on
 /// the CPU.
 bool checkBoundsFromEnvironment() {
-  static const bool on = [] {
-    const char *env = std::getenv("KTC_CHECK_BOUNDS");
-    if (!env)
-      return false;
-    std::string v = llvm::StringRef(env).trim().lower();
-    return v == "1" || v == "true" || v == "on" || v == "yes";
-  }();
+  static const bool on = env::flag("KTC_CHECK_BOUNDS", false);
   return on;
 }
 

@@ -14,6 +14,7 @@
 #include "Device.h"
 
 #include "lib/Cache/DiskCache.h"
+#include "lib/Support/Env.h"
 
 #include "dialect/KtcDialect.h"
 
@@ -37,10 +38,7 @@ constexpr const char *kBuildId =
 
 std::atomic<uint64_t> compiles{0};
 
-bool logging() {
-  const char *env = std::getenv("KTC_CACHE_LOG");
-  return env && *env && std::string(env) != "0";
-}
+bool logging() { return env::flag("KTC_CACHE_LOG", false); }
 
 std::string cacheKey(mlir::ModuleOp module, DeviceImpl &device,
                      unsigned numWarps, int numStages) {

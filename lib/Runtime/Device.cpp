@@ -2,6 +2,8 @@
 
 #include "Device.h"
 
+#include "lib/Support/Env.h"
+
 #include "ktc/Occupancy.h"
 
 #include <cstdlib>
@@ -147,8 +149,8 @@ static Device *open(DeviceKind kind, std::string &why) {
 Device &Device::get(const std::string &spec, std::source_location loc) {
   std::string chosen = spec;
   if (chosen == "auto") {
-    if (const char *env = std::getenv("KTC_DEVICE"); env && *env)
-      chosen = env;
+    if (auto env = env::word("KTC_DEVICE")) // "CPU", " cpu " too
+      chosen = *env;
   }
   std::string why;
   if (chosen == "auto") {

@@ -2,6 +2,8 @@
 
 #include "Dump.h"
 
+#include "lib/Support/Env.h"
+
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,12 +30,17 @@ Config config() {
     if (const char *env = std::getenv("KTC_DUMP")) {
       llvm::SmallVector<llvm::StringRef> parts;
       llvm::StringRef(env).split(parts, ',', -1, false);
-      for (llvm::StringRef p : parts) {
-        p = p.trim();
+      for (llvm::StringRef part : parts) {
+        std::string p = part.trim().lower(); // "LLVM", " asm" too
         if (p == "all")
           c.stages.insert({"mlir", "layout", "llvm", "asm"});
+        else if (p == "mlir" || p == "layout" || p == "llvm" || p == "asm")
+          c.stages.insert(p);
         else if (!p.empty())
-          c.stages.insert(p.str());
+          env::warnOnce("KTC_DUMP", env,
+                        "names an unknown stage '" + part.trim().str() +
+                            "' (mlir, layout, llvm, asm or all); it is "
+                            "ignored");
       }
     }
     const char *dir = std::getenv("KTC_DUMP_DIR");

@@ -11,6 +11,8 @@
 
 #include "lib/Builder/Trace.h"
 #include "lib/Conversion/GpuPipeline.h"
+#include "lib/Support/Env.h"
+#include "lib/Support/ThreadDiagnostics.h"
 #include "lib/Target/CPU/HostTarget.h"
 #include "lib/Target/GpuCodegen.h"
 
@@ -336,11 +338,10 @@ std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
                           llvm::StringRef arch, unsigned numWarps,
                           gpu::Stage stage, Dumper *dumper) {
   std::string diagnostics;
-  mlir::ScopedDiagnosticHandler handler(
+  ThreadDiagnosticHandler handler(
       module.getContext(), [&](mlir::Diagnostic &diag) {
         llvm::raw_string_ostream os(diagnostics);
         os << diag.getLocation() << ": " << diag.str() << "\n";
-        return mlir::success();
       });
   mlir::PassManager pm(module.getContext());
   if (dumper)
@@ -467,8 +468,7 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
       throw Error("simplifying kernel '" + func.getSymName().str() +
                   "' for its constant arguments failed");
   }
-  if (const char *env = std::getenv("KTC_LOG_SPECIALIZATIONS"); env && *env &&
-      std::string(env) != "0") {
+  if (env::flag("KTC_LOG_SPECIALIZATIONS", false)) {
     std::string constexprs;
     if (auto dict = func->getAttrOfType<mlir::DictionaryAttr>(
             mlir::ktc::KtcDialect::getConstexprAttrName())) {

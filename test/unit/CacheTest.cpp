@@ -18,6 +18,10 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
+#include <functional>
+#include <future>
+#include <sys/stat.h>
 #include <cstdlib>
 #include <fcntl.h>
 #include <random>
@@ -610,6 +614,140 @@ TEST(DiskCacheConcurrency, ForkedProcessesWithACorrupter) {
     ASSERT_TRUE(cache.put(key, payload));
     EXPECT_EQ(cache.get(key), payload);
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Odd entries and directories (issue 15, item 11): a warning once, a miss,
+// never a hang or a crash
+//===----------------------------------------------------------------------===//
+
+/// Runs `f` with a deadline: a hang ends the test binary with a failure.
+void withinSeconds(int seconds, const std::function<void()> &f) {
+  std::promise<void> done;
+  std::thread worker([&] {
+    f();
+    done.set_value();
+  });
+  if (done.get_future().wait_for(std::chrono::seconds(seconds)) !=
+      std::future_status::ready) {
+    std::fprintf(stderr, "FAILED: hung for %d s\n", seconds);
+    std::_Exit(1);
+  }
+  worker.join();
+}
+
+/// `make` puts something odd at the entry's path; get() must miss (within
+/// seconds) and warn once, mentioning `warning`.
+void expectOddEntryMisses(const std::function<void(const std::string &)> &make,
+                          const std::string &warning) {
+  TempDir tmp;
+  DiskCache cache(tmp.sub("cache"));
+  Warnings warnings;
+  warnings.attach(cache);
+  std::string key = keyOf("odd");
+  std::string path = cache.pathFor(key);
+  ASSERT_FALSE(fs::create_directories(llvm::sys::path::parent_path(path)));
+  make(path);
+  withinSeconds(20, [&] {
+    EXPECT_FALSE(cache.get(key));
+    EXPECT_FALSE(cache.get(key));
+  });
+  ASSERT_EQ(warnings.lines.size(), 1u) << "warned more than once";
+  EXPECT_NE(warnings.lines[0].find(warning), std::string::npos)
+      << warnings.lines[0];
+  EXPECT_NE(warnings.lines[0].find(path), std::string::npos);
+  EXPECT_EQ(cache.stats().hits, 0u);
+}
+
+TEST(DiskCacheOdd, FifoInPlaceOfAnEntry) {
+  expectOddEntryMisses(
+      [](const std::string &path) { ASSERT_EQ(mkfifo(path.c_str(), 0600), 0); },
+      "is not a regular file");
+  // A write replaces it.
+  TempDir tmp;
+  DiskCache cache(tmp.path.str().str());
+  std::string key = keyOf("fifo");
+  ASSERT_FALSE(fs::create_directories(
+      llvm::sys::path::parent_path(cache.pathFor(key))));
+  ASSERT_EQ(mkfifo(cache.pathFor(key).c_str(), 0600), 0);
+  Warnings warnings;
+  warnings.attach(cache);
+  withinSeconds(20, [&] { EXPECT_FALSE(cache.get(key)); });
+  ASSERT_TRUE(cache.put(key, "payload"));
+  EXPECT_EQ(cache.get(key).value_or(""), "payload");
+}
+
+TEST(DiskCacheOdd, DirectoryInPlaceOfAnEntry) {
+  expectOddEntryMisses(
+      [](const std::string &path) { ASSERT_FALSE(fs::create_directory(path)); },
+      "is not a regular file");
+}
+
+TEST(DiskCacheOdd, DeviceInPlaceOfAnEntry) {
+  // /dev/zero never ends: reading it whole would never finish.
+  expectOddEntryMisses(
+      [](const std::string &path) {
+        ASSERT_FALSE(fs::create_link("/dev/zero", path));
+      },
+      "is not a regular file");
+}
+
+TEST(DiskCacheOdd, SymlinkLoop) {
+  expectOddEntryMisses(
+      [](const std::string &path) { ASSERT_FALSE(fs::create_link(path, path)); },
+      "cannot read the kernel cache entry");
+}
+
+TEST(DiskCacheOdd, HugeSparseEntryIsNotRead) {
+  // 4 GiB of nothing, made in no time; reading it would take seconds and
+  // 4 GiB of memory.
+  expectOddEntryMisses(
+      [](const std::string &path) {
+        int fd = ::open(path.c_str(), O_CREAT | O_WRONLY, 0600);
+        ASSERT_GE(fd, 0);
+        ASSERT_EQ(ftruncate(fd, off_t(4) << 30), 0);
+        ::close(fd);
+      },
+      "more than any entry");
+}
+
+TEST(DiskCacheOdd, UnreadableEntry) {
+  if (geteuid() == 0)
+    GTEST_SKIP() << "root reads files whatever their permission bits";
+  expectOddEntryMisses(
+      [](const std::string &path) {
+        writeFile(path, "x");
+        ASSERT_EQ(chmod(path.c_str(), 0), 0);
+      },
+      "cannot read the kernel cache entry");
+}
+
+TEST(DiskCacheOdd, ReadOnlyDirectory) {
+  // /proc takes no new directories, even from root.
+  DiskCache cache("/proc/ktc-cache-test");
+  Warnings warnings;
+  warnings.attach(cache);
+  EXPECT_FALSE(cache.get(keyOf("k")));
+  EXPECT_FALSE(cache.put(keyOf("k"), "payload"));
+  EXPECT_FALSE(cache.put(keyOf("k2"), "payload"));
+  ASSERT_EQ(warnings.lines.size(), 1u);
+  EXPECT_NE(warnings.lines[0].find("cannot write to the kernel cache "
+                                   "/proc/ktc-cache-test"),
+            std::string::npos)
+      << warnings.lines[0];
+}
+
+TEST(DiskCacheOdd, DirectoryNamedWithBlanksAndANewline) {
+  TempDir tmp;
+  std::string dir = tmp.sub("a b\nc\td");
+  Environment env(nullptr, dir.c_str(), nullptr, nullptr);
+  std::vector<std::string> warnings;
+  DiskCache cache = DiskCache::fromEnvironment(
+      [&](const std::string &line) { warnings.push_back(line); });
+  EXPECT_EQ(cache.dir(), dir); // verbatim: a name may hold blanks
+  ASSERT_TRUE(cache.put(keyOf("k"), "payload"));
+  EXPECT_EQ(cache.get(keyOf("k")).value_or(""), "payload");
+  EXPECT_TRUE(warnings.empty());
 }
 
 } // namespace

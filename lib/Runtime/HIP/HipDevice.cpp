@@ -15,6 +15,7 @@
 #include <hip/hip_runtime_api.h>
 
 #include "lib/Runtime/Device.h"
+#include "lib/Support/Env.h"
 #include "lib/Target/GpuCodegen.h"
 
 
@@ -131,8 +132,8 @@ void check(const Hip &h, hipError_t r, const std::string &what) {
 /// The gfx target of a device, from its major.minor "compute capability"
 /// (9.0 -> gfx90a, 9.4 -> gfx942, ...); KTC_HIP_ARCH overrides.
 std::string archOf(int major, int minor) {
-  if (const char *env = std::getenv("KTC_HIP_ARCH"); env && *env)
-    return env;
+  if (auto env = env::word("KTC_HIP_ARCH")) // " GFX942 " too
+    return *env;
   if (major == 9 && minor == 0)
     return "gfx90a";
   if (major == 9 && minor == 4)
@@ -297,9 +298,8 @@ std::unique_ptr<DeviceImpl> createHipDevice(std::string &why) {
   // A misspelt KTC_HIP_ARCH (or a GPU newer than this LLVM) is refused here,
   // not at the first compile.
   if (auto machine = gpu::createTargetMachine(device->target()); !machine) {
-    const char *env = std::getenv("KTC_HIP_ARCH");
     why = "its target " + device->target() +
-          (env && *env ? " (from KTC_HIP_ARCH)" : "") +
+          (env::word("KTC_HIP_ARCH") ? " (from KTC_HIP_ARCH)" : "") +
           " is unknown to LLVM's AMDGPU backend: " +
           llvm::toString(machine.takeError());
     return nullptr;

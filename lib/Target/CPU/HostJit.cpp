@@ -2,6 +2,8 @@
 
 #include "HostTarget.h"
 
+#include "lib/Support/ThreadDiagnostics.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -55,17 +57,23 @@ hostMachineBuilder(const HostCpu *cpu = nullptr) {
   return std::move(*builder);
 }
 
+// A kernel's symbols in its host object: its user-given name is an
+// identifier, so it could be anything the process defines (expf, free,
+// memset, main...); these names hold a '.', which no C or C++ symbol does,
+// and the kernel function itself is made internal.
 static std::string packedName(llvm::StringRef kernel) {
-  return ("_ktc_packed_" + kernel).str();
+  return ("ktc.entry." + kernel).str();
+}
+static std::string kernelSymbol(llvm::StringRef kernel) {
+  return ("ktc.kernel." + kernel).str();
 }
 
 llvm::Error lowerToLLVMDialect(ModuleOp module, const HostHooks *hooks) {
   MLIRContext *ctx = module.getContext();
   std::string diagnostics;
-  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+  ktc::ThreadDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
     llvm::raw_string_ostream os(diagnostics);
     os << diag.getLocation() << ": " << diag.str() << "\n";
-    return success();
   });
   PassManager pm(ctx);
   if (hooks && hooks->instrument)
@@ -177,14 +185,16 @@ HostKernel::HostKernel(HostKernel &&other) noexcept
     : dylib_(std::exchange(other.dylib_, nullptr)),
       entry_(std::exchange(other.entry_, nullptr)) {}
 
-/// Adds `_ktc_packed_<name>(void **args)`, which loads each argument of
-/// kernel `name` through args[i] and calls it: one entry for every
-/// signature.
-static llvm::Error addPackedEntry(llvm::Module &module, llvm::StringRef name) {
-  llvm::Function *kernel = module.getFunction(name);
+/// Adds `ktc.entry.<name>(void **args)`, which loads each argument of
+/// kernel `name` (the function `symbol`) through args[i] and calls it: one
+/// entry for every signature. The kernel function becomes internal.
+static llvm::Error addPackedEntry(llvm::Module &module, llvm::StringRef symbol,
+                                  llvm::StringRef name) {
+  llvm::Function *kernel = module.getFunction(symbol);
   if (!kernel)
-    return llvm::createStringError("no function '" + name +
+    return llvm::createStringError("no function '" + symbol +
                                    "' in the host module");
+  kernel->setLinkage(llvm::GlobalValue::InternalLinkage);
   llvm::LLVMContext &ctx = module.getContext();
   auto *ptr = llvm::PointerType::getUnqual(ctx);
   auto *entry = llvm::Function::Create(
@@ -205,6 +215,14 @@ llvm::Expected<std::string> compileObject(ModuleOp module,
                                           llvm::StringRef kernelName,
                                           const HostHooks *hooks,
                                           const HostCpu *cpu) {
+  // Renamed before lowering: a kernel named like a function the lowering
+  // declares (malloc, free, expf...) would become that function.
+  auto func = module.lookupSymbol<func::FuncOp>(kernelName);
+  if (!func)
+    return llvm::createStringError("no kernel '" + kernelName +
+                                   "' in the module");
+  std::string symbol = kernelSymbol(kernelName);
+  SymbolTable::setSymbolName(func, symbol);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::TargetMachine> tm;
   auto llvmModule = optimisedModule(module, llvmContext, tm, hooks, cpu);
@@ -212,7 +230,7 @@ llvm::Expected<std::string> compileObject(ModuleOp module,
     return llvmModule.takeError();
   if (hooks && hooks->optimised)
     hooks->optimised(**llvmModule);
-  if (llvm::Error e = addPackedEntry(**llvmModule, kernelName))
+  if (llvm::Error e = addPackedEntry(**llvmModule, symbol, kernelName))
     return std::move(e);
   llvm::SmallString<0> object;
   llvm::raw_svector_ostream os(object);
