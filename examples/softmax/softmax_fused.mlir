@@ -33,7 +33,7 @@ func.func @softmax_fused(%out: !ktc.ptr<f32>, %in: !ktc.ptr<f32>,
     %e = math.exp %d fastmath<afn> : tensor<1024xf32>
     %s = ktc.reduce sum %e axis = 0 : tensor<1024xf32> -> f32
     %s_b = ktc.splat %s : f32 -> tensor<1024xf32>
-    %y = arith.divf %e, %s_b : tensor<1024xf32>
+    %y = arith.divf %e, %s_b fastmath<arcp,afn> : tensor<1024xf32>
     %out_off = arith.muli %row, %out_row_stride : i32
     %out_row = ktc.addptr %out, %out_off : !ktc.ptr<f32>, i32
     %out_b = ktc.splat %out_row : !ktc.ptr<f32> -> tensor<1024x!ktc.ptr<f32>>

@@ -60,7 +60,7 @@ func.func @softmax_online(%in: !ktc.ptr<f32>, %out: !ktc.ptr<f32>,
     %x = ktc.load %p, mask %mask, other %ninf_b : tensor<256x!ktc.ptr<f32>>
     %d = arith.subf %x, %max_b : tensor<256xf32>
     %e = math.exp %d fastmath<afn> : tensor<256xf32>
-    %y = arith.divf %e, %sum_b : tensor<256xf32>
+    %y = arith.divf %e, %sum_b fastmath<arcp,afn> : tensor<256xf32>
     %q = ktc.addptr %out_b, %cols : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
     ktc.store %q, %y, mask %mask : tensor<256x!ktc.ptr<f32>>
   }

@@ -26,7 +26,7 @@
 // CHECK:   [[E:%.*]] = math.exp [[D]] fastmath<afn> : tensor<1024xf32>
 // CHECK:   [[S:%.*]] = ktc.reduce sum [[E]] axis = 0 : tensor<1024xf32> -> f32
 // CHECK:   [[S_B:%.*]] = ktc.splat [[S]] : f32 -> tensor<1024xf32>
-// CHECK:   [[Y:%.*]] = arith.divf [[E]], [[S_B]] : tensor<1024xf32>
+// CHECK:   [[Y:%.*]] = arith.divf [[E]], [[S_B]] fastmath<arcp,afn> : tensor<1024xf32>
 // CHECK:   [[OUT_OFF:%.*]] = arith.muli [[ROW]], [[OUT_STRIDE]] : i32
 // CHECK:   [[OUT_ROW:%.*]] = ktc.addptr [[OUT]], [[OUT_OFF]] : !ktc.ptr<f32>, i32
 // CHECK:   [[OUT_B:%.*]] = ktc.splat [[OUT_ROW]] : !ktc.ptr<f32> -> tensor<1024x!ktc.ptr<f32>>
@@ -48,5 +48,5 @@
 // CANON:   ktc.reduce max [[X]] axis = 0 : tensor<1024xf32> -> f32
 // CANON:   [[E:%.*]] = math.exp {{%.*}} fastmath<afn> : tensor<1024xf32>
 // CANON:   ktc.reduce sum [[E]] axis = 0 : tensor<1024xf32> -> f32
-// CANON:   [[Y:%.*]] = arith.divf [[E]], {{%.*}} : tensor<1024xf32>
+// CANON:   [[Y:%.*]] = arith.divf [[E]], {{%.*}} fastmath<arcp,afn> : tensor<1024xf32>
 // CANON:   ktc.store {{%.*}}, [[Y]], mask [[MASK]] : tensor<1024x!ktc.ptr<f32>>

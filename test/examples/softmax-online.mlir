@@ -53,7 +53,7 @@
 // CHECK:   [[X:%.*]] = ktc.load {{%.*}}, mask [[MASK]], other [[NINF_B]] : tensor<256x!ktc.ptr<f32>>
 // CHECK:   [[D:%.*]] = arith.subf [[X]], [[MAX_B]] : tensor<256xf32>
 // CHECK:   [[E:%.*]] = math.exp [[D]] fastmath<afn> : tensor<256xf32>
-// CHECK:   [[Y:%.*]] = arith.divf [[E]], [[SUM_B]] : tensor<256xf32>
+// CHECK:   [[Y:%.*]] = arith.divf [[E]], [[SUM_B]] fastmath<arcp,afn> : tensor<256xf32>
 // CHECK:   [[Q:%.*]] = ktc.addptr [[OUT_B]], [[COLS]] : tensor<256x!ktc.ptr<f32>>, tensor<256xi32>
 // CHECK:   ktc.store [[Q]], [[Y]], mask [[MASK]] : tensor<256x!ktc.ptr<f32>>
 // CHECK-NEXT: }

@@ -24,10 +24,10 @@
 // FUSED-COUNT-5: shfl.sync.bfly.b32
 // FUSED: ex2.approx.ftz.f32
 // FUSED-COUNT-5: shfl.sync.bfly.b32
-// `/` is correctly rounded (div.rn.f32, as on the host); div.full.f32 is
-// only for fdiv (division.mlir).
-// FUSED: div.rn.f32
-// FUSED-NOT: div.full.f32
+// The examples divide with fdiv (arith.divf with afn, as seeds.h does):
+// div.full.f32, as Triton's `/` on f32; `/` is div.rn.f32 (division.mlir).
+// FUSED: div.full.f32
+// FUSED-NOT: div.rn.f32
 
 // BARRIERS-COUNT-2: bar.sync 0;
 // BARRIERS-NOT: bar.sync
