@@ -48,12 +48,16 @@ struct Bits {
   Location loc;
   Type i32;
 
-  Value c(uint32_t v) {
-    auto scalar = b.getI32IntegerAttr(int32_t(v));
-    if (auto shaped = dyn_cast<ShapedType>(i32))
+  /// A scalar or splat constant shaped like `type`.
+  Value splat(Type type, TypedAttr scalar) {
+    if (auto shaped = dyn_cast<ShapedType>(type))
       return arith::ConstantOp::create(b, loc,
                                        SplatElementsAttr::get(shaped, scalar));
     return arith::ConstantOp::create(b, loc, scalar);
+  }
+  Value c(uint32_t v) { return splat(i32, b.getI32IntegerAttr(int32_t(v))); }
+  Value f(float v) {
+    return splat(withElement(i32, b.getF32Type()), b.getF32FloatAttr(v));
   }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
@@ -108,16 +112,7 @@ Value truncToF16(Bits &k, Value u) {
   // a zero half anyway.
   Type f32 = withElement(k.i32, b.getF32Type());
   Value absX = arith::BitcastOp::create(b, loc, f32, a);
-  Value halfOne;
-  {
-    auto scalar = b.getF32FloatAttr(0.5f);
-    halfOne = isa<ShapedType>(f32)
-                  ? arith::ConstantOp::create(
-                        b, loc, SplatElementsAttr::get(cast<ShapedType>(f32),
-                                                       scalar))
-                  : arith::ConstantOp::create(b, loc, scalar);
-  }
-  Value sum = arith::AddFOp::create(b, loc, absX, halfOne);
+  Value sum = arith::AddFOp::create(b, loc, absX, k.f(0.5f));
   Value subnormal =
       k.sub(arith::BitcastOp::create(b, loc, k.i32, sum), k.c(0x3f000000));
   Value inf = k.c(0x7c00);
@@ -142,14 +137,8 @@ Value extFromF16(Bits &k, Value h) {
   // Zero and subnormal: mant * 2^-24, exact and a normal f32 (or zero).
   Type f32 = withElement(k.i32, b.getF32Type());
   Value asFloat = arith::UIToFPOp::create(b, loc, f32, mant);
-  auto scalar = b.getF32FloatAttr(0x1p-24f);
-  Value scale = isa<ShapedType>(f32)
-                    ? arith::ConstantOp::create(
-                          b, loc,
-                          SplatElementsAttr::get(cast<ShapedType>(f32), scalar))
-                    : arith::ConstantOp::create(b, loc, scalar);
   Value small = arith::BitcastOp::create(
-      b, loc, k.i32, arith::MulFOp::create(b, loc, asFloat, scale));
+      b, loc, k.i32, arith::MulFOp::create(b, loc, asFloat, k.f(0x1p-24f)));
   Value magnitude =
       k.select(k.eq(exp, 0x7c00), special,
                k.select(k.eq(exp, 0), small, normal));
