@@ -23,7 +23,8 @@ set(KTC_INSTALL_CMAKEDIR "${KTC_INSTALL_LIBDIR}/cmake/ktc")
 # ---- The libraries ----------------------------------------------------------
 # Leaves first; KtcAutotune at the top pulls in all the others.
 set(KTC_LIBRARIES
-  KtcDialect KtcTransforms KtcConversion KtcTargetCPU KtcTargetGPU
+  KtcDialect KtcTransforms KtcTargetDesc KtcConversion KtcTargetCPU KtcTargetGPU
+  KtcCompiler
   KtcSupport KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune)
 
 # The builder's headers are found in the source tree while building; once

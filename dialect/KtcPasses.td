@@ -29,6 +29,18 @@ def KtcTestAxisInfo : Pass<"ktc-test-axis-info", "::mlir::func::FuncOp"> {
   }];
 }
 
+def KtcTestNarrowOffsets
+    : Pass<"ktc-test-narrow-offsets", "::mlir::func::FuncOp"> {
+  let summary = "report the arguments reached through i32 offsets only "
+                "(for tests)";
+  let description = [{
+    Emits a remark on the function for every pointer argument that some
+    load or store reaches through `ktc.addptr` ops with i32 offsets and none
+    with i64 ones (the runtime refuses buffers of more than 2^31 - 1
+    elements for them).
+  }];
+}
+
 def KtcPipelineLoads : Pass<"ktc-pipeline-loads", "::mlir::ModuleOp"> {
   let summary = "issue a loop's loads num_stages - 1 iterations ahead";
   let description = [{

@@ -28,6 +28,14 @@ namespace mlir::ktc {
 constexpr int64_t kMaxBlockRank = 2;
 /// The deepest software pipeline (ktc.num_stages) a kernel may ask for.
 constexpr int64_t kMaxNumStages = 8;
+/// The most waves (warps) a workgroup may have (ktc.num_warps).
+constexpr int64_t kMaxNumWarps = 32;
+/// num_warps' rule, the only statement of it: a power of two from 1 to
+/// kMaxNumWarps.
+constexpr bool isValidNumWarps(int64_t numWarps) {
+  return numWarps >= 1 && numWarps <= kMaxNumWarps &&
+         (numWarps & (numWarps - 1)) == 0;
+}
 
 /// A type a !ktc.ptr may point to: i32, i64, f16, bf16 or f32.
 bool isPointeeType(Type type);

@@ -186,7 +186,7 @@ size_t AutotunerImpl::choose(Device &device, const std::vector<LaunchArg> &user,
   std::string diskKey;
   if (options_.disk && disk.enabled()) {
     cache::KeyBuilder k;
-    k.add("ktc autotune").add(buildId()).add(device.impl().target());
+    k.add("ktc autotune").add(compiler::buildId()).add(device.impl().target().cacheId());
     k.add(identity()).add(key);
     for (const Config &c : configs_)
       k.add(c.str());

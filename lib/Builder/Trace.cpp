@@ -2,11 +2,12 @@
 
 #include "Trace.h"
 
-#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Support/ThreadDiagnostics.h"
-#include "lib/Target/CPU/HostTarget.h"
+
+#include "dialect/KtcDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
@@ -80,28 +81,22 @@ size_t size_in_bytes(DType type) {
 
 namespace detail {
 
+static std::atomic<MLIRContext &(*)()> contextProvider{nullptr};
+
+void setGlobalContextProvider(MLIRContext &(*provider)()) {
+  contextProvider = provider;
+}
+
 MLIRContext &globalContext() {
-  // Knows everything a kernel is lowered through, so that compiling needs
-  // no registration of its own (registries cannot change while in use).
+  if (auto provider = contextProvider.load())
+    return provider();
+  // No compiler linked in: a context with what the builder builds and the
+  // tracer's clean-up needs, all loaded up front (tracing on many threads
+  // then only reads the dialects).
   static MLIRContext *context = [] {
     DialectRegistry registry;
-    host::registerHostDialects(registry);
-    mlir::ktc::registerGpuDialects(registry);
-    // Everything the pipelines run on this context depend on (a PassManager
-    // run loads them, and appends them to the registry, when they are not
-    // there yet): the tracer's clean-up, the host's and both GPU families'.
-    OpPassManager pipelines(ModuleOp::getOperationName());
-    pipelines.addPass(createCanonicalizerPass());
-    pipelines.addPass(createLoopInvariantCodeMotionPass());
-    pipelines.addPass(createCSEPass());
-    host::buildHostPipeline(pipelines);
-    for (StringRef arch : {"sm_90", "gfx942"})
-      (void)mlir::ktc::buildGpuPipeline(pipelines, arch, 4);
-    pipelines.getDependentDialects(registry);
-    // All of it loaded now: tracing and compiling on many threads at once
-    // then only read the registry and the dialects. (Two threads loading a
-    // dialect into the shared context at once, the first compiles of a
-    // process, crashed: issue 15, item 7.)
+    registry.insert<mlir::ktc::KtcDialect, arith::ArithDialect,
+                    func::FuncDialect, math::MathDialect, scf::SCFDialect>();
     auto *ctx = new MLIRContext(registry);
     ctx->loadAllAvailableDialects();
     return ctx;
@@ -386,18 +381,6 @@ Trace::Trace(const std::string &kernel, const std::vector<ParamSpec> &params,
              std::source_location defined, const Options &options)
     : impl_(std::make_unique<TraceImpl>(kernel, params, defined, options)) {}
 
-void checkOptions(const Options &options, std::source_location loc) {
-  if (options.num_warps < 1 || options.num_warps > 32 ||
-      (options.num_warps & (options.num_warps - 1)))
-    throw Error("Options::num_warps must be a power of two from 1 to 32, got " +
-                    std::to_string(options.num_warps),
-                loc);
-  if (options.num_stages < 1 || options.num_stages > mlir::ktc::kMaxNumStages)
-    throw Error("Options::num_stages must be from 1 to " +
-                    std::to_string(mlir::ktc::kMaxNumStages) + ", got " +
-                    std::to_string(options.num_stages),
-                loc);
-}
 Trace::~Trace() = default;
 
 Value Trace::arg(unsigned index) const { return impl_->args.at(index); }

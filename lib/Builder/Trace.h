@@ -41,6 +41,10 @@ struct Access {
 
 /// The MLIR context every trace uses (ktc, arith, math, scf, func loaded).
 mlir::MLIRContext &globalContext();
+/// Makes globalContext() answer `provider()`: the runtime installs the
+/// compiler's context (every dialect a compile loads, lib/Compiler), so
+/// that kernels are traced and compiled in one context. Set before main.
+void setGlobalContextProvider(mlir::MLIRContext &(*provider)());
 
 mlir::Type toMlir(DType dtype, mlir::MLIRContext *ctx);
 /// The DType of a scalar element type (pointers: of their pointee).

@@ -36,11 +36,22 @@ using namespace mlir::ktc;
 
 TargetInfo::~TargetInfo() = default;
 
-std::unique_ptr<TargetInfo> mlir::ktc::createTargetInfo(StringRef arch) {
-  if (arch.starts_with("sm_"))
-    return createNVPTXTargetInfo(arch);
-  if (arch.starts_with("gfx"))
-    return createAMDGPUTargetInfo(arch);
+std::unique_ptr<TargetInfo> mlir::ktc::createTargetInfo(StringRef name,
+                                                        std::string &error) {
+  auto target = ::ktc::target::Target::parse(name);
+  if (!target) {
+    error = llvm::toString(target.takeError());
+    return nullptr;
+  }
+  switch (target->kind) {
+  case ::ktc::target::Target::Kind::NVPTX:
+    return createNVPTXTargetInfo(*target);
+  case ::ktc::target::Target::Kind::AMDGPU:
+    return createAMDGPUTargetInfo(*target);
+  case ::ktc::target::Target::Kind::Host:
+    break;
+  }
+  error = "'host' is not a GPU target";
   return nullptr;
 }
 
@@ -148,10 +159,10 @@ struct KtcConvertToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    std::unique_ptr<TargetInfo> target = createTargetInfo(arch);
+    std::string error;
+    std::unique_ptr<TargetInfo> target = createTargetInfo(arch, error);
     if (!target) {
-      module.emitError("convert-ktc-to-llvm: unknown target '")
-          << arch << "' (expected sm_<N> or gfx<N>)";
+      module.emitError("convert-ktc-to-llvm: ") << error;
       return signalPassFailure();
     }
     // What the lowering supports today: 1-D blocks, with layouts.
@@ -292,10 +303,10 @@ struct KtcMarkKernelsPass
     : mlir::ktc::impl::KtcMarkKernelsBase<KtcMarkKernelsPass> {
   using Base::Base;
   void runOnOperation() override {
-    std::unique_ptr<TargetInfo> target = createTargetInfo(arch);
+    std::string error;
+    std::unique_ptr<TargetInfo> target = createTargetInfo(arch, error);
     if (!target) {
-      getOperation().emitError("ktc-mark-kernels: unknown target '")
-          << arch << "'";
+      getOperation().emitError("ktc-mark-kernels: ") << error;
       return signalPassFailure();
     }
     getOperation().walk([&](LLVM::LLVMFuncOp func) {

@@ -20,20 +20,18 @@
 
 using namespace mlir;
 
-LogicalResult mlir::ktc::buildGpuPipeline(OpPassManager &pm, StringRef arch,
-                                          unsigned numWarps) {
-  std::unique_ptr<TargetInfo> target = createTargetInfo(arch);
-  if (!target)
-    return failure();
+void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
+                                  const ::ktc::target::Target &target,
+                                  unsigned numWarps) {
+  std::string arch = target.name();
   pm.addPass(createKtcPipelineLoads());
   pm.addPass(createCanonicalizerPass());
   // exp/log as exactly rounded f32 operations: the host's bits (after the
   // canonicalizer, which must not reassociate them).
   pm.addPass(createKtcExpandMath());
   pm.addPass(createKtcAssignLayouts(
-      KtcAssignLayoutsOptions{numWarps, target->waveSize()}));
-  pm.addPass(createKtcConvertToLLVM(
-      KtcConvertToLLVMOptions{arch.str(), numWarps}));
+      KtcAssignLayoutsOptions{numWarps, target.waveSize}));
+  pm.addPass(createKtcConvertToLLVM(KtcConvertToLLVMOptions{arch, numWarps}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
@@ -41,32 +39,15 @@ LogicalResult mlir::ktc::buildGpuPipeline(OpPassManager &pm, StringRef arch,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createKtcMarkKernels(KtcMarkKernelsOptions{arch.str()}));
+  pm.addPass(createKtcMarkKernels(KtcMarkKernelsOptions{arch}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  return success();
 }
 
-namespace {
-struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("sm_<N> or gfx<N>"),
-                             llvm::cl::init("sm_90")};
-  Option<unsigned> numWarps{*this, "num-warps",
-                            llvm::cl::desc("waves per workgroup"),
-                            llvm::cl::init(4)};
-};
-} // namespace
-
-void mlir::ktc::registerGpuPipeline() {
-  PassPipelineRegistration<GpuPipelineOptions>(
-      "ktc-gpu-pipeline",
-      "lower ktc kernels to the LLVM dialect for a GPU (sm_* or gfx*)",
-      [](OpPassManager &pm, const GpuPipelineOptions &options) {
-        if (failed(buildGpuPipeline(pm, options.target, options.numWarps)))
-          llvm::errs() << "ktc-gpu-pipeline: unknown target '"
-                       << options.target << "'\n";
-      });
+std::string mlir::ktc::gpuPipelineCommand(const ::ktc::target::Target &target,
+                                          unsigned numWarps) {
+  return "ktc-opt --ktc-gpu-pipeline=\"target=" + target.name() +
+         " num-warps=" + std::to_string(numWarps) + "\"";
 }
 
 void mlir::ktc::registerGpuDialects(DialectRegistry &registry) {

@@ -3,18 +3,22 @@
 #ifndef KTC_LIB_CONVERSION_GPUPIPELINE_H
 #define KTC_LIB_CONVERSION_GPUPIPELINE_H
 
+#include "lib/Target/Target.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <string>
+
 namespace mlir::ktc {
 
-/// Layouts, the ktc lowering, then upstream to the LLVM dialect, for `arch`
-/// (sm_* or gfx*) with `numWarps` waves per workgroup.
-LogicalResult buildGpuPipeline(OpPassManager &pm, StringRef arch,
+/// Layouts, the ktc lowering, then upstream to the LLVM dialect, for a GPU
+/// `target` with `numWarps` waves per workgroup.
+void buildGpuPipeline(OpPassManager &pm, const ::ktc::target::Target &target,
+                      unsigned numWarps);
+/// The ktc-opt command line that runs it.
+std::string gpuPipelineCommand(const ::ktc::target::Target &target,
                                unsigned numWarps);
-
-/// Registers `ktc-gpu-pipeline{target=... num-warps=...}` (for ktc-opt).
-void registerGpuPipeline();
 
 /// The dialects and LLVM IR translations the GPU path needs.
 void registerGpuDialects(DialectRegistry &registry);

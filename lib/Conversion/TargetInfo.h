@@ -10,6 +10,8 @@
 #ifndef KTC_LIB_CONVERSION_TARGETINFO_H
 #define KTC_LIB_CONVERSION_TARGETINFO_H
 
+#include "lib/Target/Target.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 
@@ -62,12 +64,14 @@ public:
   virtual void markKernel(Operation *func, unsigned numThreads) const = 0;
 };
 
-/// "sm_80", "sm_90", ... (NVPTX) or "gfx90a", "gfx942", "gfx950", "gfx1100",
-/// "gfx1200", ... (AMDGPU); null for anything else.
-std::unique_ptr<TargetInfo> createTargetInfo(StringRef arch);
-
-std::unique_ptr<TargetInfo> createNVPTXTargetInfo(StringRef arch);
-std::unique_ptr<TargetInfo> createAMDGPUTargetInfo(StringRef arch);
+/// The TargetInfo of a GPU target; null (with `error` set) for a name that
+/// does not parse (Target::parse) or is not a GPU.
+std::unique_ptr<TargetInfo> createTargetInfo(StringRef name,
+                                             std::string &error);
+std::unique_ptr<TargetInfo>
+createNVPTXTargetInfo(const ::ktc::target::Target &target);
+std::unique_ptr<TargetInfo>
+createAMDGPUTargetInfo(const ::ktc::target::Target &target);
 
 } // namespace mlir::ktc
 

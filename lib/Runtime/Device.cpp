@@ -26,7 +26,7 @@ const char *name(DeviceKind kind) {
 std::optional<DeviceLimits> limits_for(Device &device) {
   if (device.kind() == DeviceKind::CPU)
     return std::nullopt;
-  std::optional<DeviceLimits> limits = limits_for(device.impl().target());
+  std::optional<DeviceLimits> limits = limits_for(device.impl().target().name());
   if (limits)
     limits->compute_units = device.compute_units();
   return limits;
@@ -35,16 +35,6 @@ std::optional<DeviceLimits> limits_for(Device &device) {
 namespace detail {
 Executable::~Executable() = default;
 DeviceImpl::~DeviceImpl() = default;
-
-std::string DeviceImpl::codegen(mlir::ModuleOp module, llvm::StringRef kernel,
-                                unsigned numWarps, Dumper &dumper) {
-  return compileForGpu(module, kernel, target(), numWarps, gpu::Stage::Binary,
-                       &dumper);
-}
-
-std::string DeviceImpl::lowering(unsigned numWarps) const {
-  return gpuLowering(target(), numWarps);
-}
 
 Allocation::~Allocation() { device->impl().release(address); }
 

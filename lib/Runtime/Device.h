@@ -1,9 +1,10 @@
 //===- Device.h - the device interface behind ktc::Device (internal) -*- C++ -*-===//
 //
-// Each device (CPU now; CUDA and HIP later) implements DeviceImpl: memory,
-// compiling a traced kernel into an Executable, launching it. Argument
-// checking and marshalling are shared (Launch.cpp), so every device sees
-// the same `void **` array of pointers to argument values.
+// Each device (the host CPU, CUDA, HIP) implements DeviceImpl: memory,
+// events, and loading what the compiler made for its target into an
+// Executable that launches it. Devices do not compile (lib/Compiler does).
+// Argument checking and marshalling are shared (Launch.cpp), so every
+// device sees the same `void **` array of pointers to argument values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,10 +14,7 @@
 #include "ktc/Kernel.h"
 #include "ktc/Runtime.h"
 
-#include "lib/Runtime/Dump.h"
-#include "lib/Target/GpuCodegen.h"
-
-#include "mlir/IR/BuiltinOps.h"
+#include "lib/Compiler/Compiler.h"
 
 #include <array>
 #include <cstdint>
@@ -68,29 +66,20 @@ public:
   virtual double elapsedMs(void *start, void *end) = 0;
   virtual void destroyEvent(void *event) = 0;
 
-  /// What this device's code depends on besides the kernel: the GPU's
-  /// architecture ("sm_90", "gfx942"), or the host's triple, CPU and
-  /// features. Part of the disk cache's key.
-  virtual std::string target() const = 0;
-  /// Lowers `module` (a traced kernel, ktc dialect; changed in place) to
-  /// the binary load() takes: PTX, HSACO, a host object file. `numWarps` is
-  /// the launch's Options::num_warps (GPUs only); `dumper` writes the stages
-  /// KTC_DUMP asks for. GPUs share this one.
-  virtual std::string codegen(mlir::ModuleOp module, llvm::StringRef kernel,
-                              unsigned numWarps, Dumper &dumper);
-  /// Loads a binary made by codegen, in this process or another one (the
-  /// disk cache).
-  virtual std::shared_ptr<Executable> load(llvm::StringRef binary,
-                                           llvm::StringRef kernel,
-                                           unsigned numWarps) = 0;
-  /// The ktc-opt command that runs this device's lowering (reproducers).
-  virtual std::string lowering(unsigned numWarps) const;
+  /// What this device runs: the GPU's processor ("sm_90", "gfx942:sramecc+"),
+  /// or this host CPU.
+  virtual const target::Target &target() const = 0;
+  /// Loads a kernel compiled for target(), in this process or another one
+  /// (the disk cache).
+  virtual std::shared_ptr<Executable>
+  load(const compiler::CompiledKernel &kernel) = 0;
 
   /// Back-pointer to the public object (set by Device's constructor).
   Device *owner = nullptr;
 };
 
-inline KernelInfo toInfo(const gpu::KernelResources &r, std::string target) {
+inline KernelInfo toInfo(const target::KernelResources &r,
+                         std::string target) {
   KernelInfo info;
   info.target = std::move(target);
   info.registers = r.registers;
@@ -109,26 +98,6 @@ struct Allocation {
   size_t bytes;
   ~Allocation();
 };
-
-/// Lowers a traced kernel (ktc dialect, changed in place) for the GPU `arch`
-/// and returns it at `stage` (LLVM IR, assembly, or the loadable binary:
-/// PTX or HSACO). Throws a ktc::Error naming `kernel`, with the compiler's
-/// diagnostics.
-std::string compileForGpu(mlir::ModuleOp module, llvm::StringRef kernel,
-                          llvm::StringRef arch, unsigned numWarps,
-                          gpu::Stage stage, Dumper *dumper = nullptr);
-/// `ktc-opt --ktc-gpu-pipeline="target=ARCH num-warps=N"`.
-std::string gpuLowering(llvm::StringRef arch, unsigned numWarps);
-
-/// Lowers and generates code for `module` on `device`, or loads the code
-/// from the disk cache (CompileCache.cpp), and loads it.
-std::shared_ptr<Executable> compileCached(mlir::ModuleOp module,
-                                          llvm::StringRef kernel,
-                                          DeviceImpl &device, unsigned numWarps,
-                                          int numStages, Dumper &dumper);
-
-/// The SHA-256 of ktc's sources (part of every disk cache key).
-const char *buildId();
 
 /// The host CPU.
 std::unique_ptr<DeviceImpl> createCpuDevice();

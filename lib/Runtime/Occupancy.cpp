@@ -28,6 +28,8 @@
 
 #include "ktc/Occupancy.h"
 
+#include "lib/Target/Target.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -173,7 +175,14 @@ DeviceLimits nvidia(const std::string &arch, int warps, int blocks,
   return d;
 }
 
-bool isNvidia(const std::string &arch) { return arch.starts_with("sm_"); }
+bool isNvidia(const std::string &arch) {
+  auto target = target::Target::parse(arch);
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return false;
+  }
+  return target->kind == target::Target::Kind::NVPTX;
+}
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t alignTo(int64_t a, int64_t granule) {
@@ -182,10 +191,16 @@ int64_t alignTo(int64_t a, int64_t granule) {
 
 } // namespace
 
-std::optional<DeviceLimits> limits_for(const std::string &target) {
-  std::string arch = target.substr(0, target.find(':'));
-  if (isNvidia(arch) && (arch.ends_with('a') || arch.ends_with('f')))
-    arch.pop_back();
+std::optional<DeviceLimits> limits_for(const std::string &name) {
+  auto target = target::Target::parse(name);
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return std::nullopt;
+  }
+  // The table's rows: "gfx942" for "gfx942:sramecc+", "sm_90" for "sm_90a".
+  std::string arch = target->kind == target::Target::Kind::NVPTX
+                         ? "sm_" + std::to_string(target->smVersion())
+                         : target->arch;
   if (arch == "gfx90a" || arch == "gfx940" || arch == "gfx941" ||
       arch == "gfx942")
     return cdna(arch);

@@ -53,10 +53,10 @@ struct KtcAssignLayoutsPass
           << waveSize;
       return signalPassFailure();
     }
-    if (numWarps == 0 || !llvm::isPowerOf2_32(numWarps)) {
+    if (!isValidNumWarps(numWarps)) {
       getOperation().emitError("ktc-assign-layouts: num-warps must be a "
-                               "power of two, got ")
-          << numWarps;
+                               "power of two from 1 to ")
+          << kMaxNumWarps << ", got " << numWarps;
       return signalPassFailure();
     }
     getOperation().walk([&](func::FuncOp func) {

@@ -3,9 +3,9 @@
 // RUN: not ktc-compile %s --target=gfx 2>&1 | FileCheck %s --check-prefix=COMPILE
 // RUN: not ktc-compile %s --target=sm_90 --emit=obj 2>&1 | FileCheck %s --check-prefix=EMIT
 
-// TARGET: convert-ktc-to-llvm: unknown target 'tpu9' (expected sm_<N> or gfx<N>)
-// COMPILE: ktc-compile: error: unknown GPU 'gfx' for amdgcn-amd-amdhsa
-// EMIT: ktc-compile: error: unknown --emit=obj (llvm, asm or bin)
+// TARGET: convert-ktc-to-llvm: unknown target 'tpu9' (host, sm_<N> or gfx<N>)
+// COMPILE: ktc-compile: error: unknown GPU target 'gfx': LLVM's AMDGPU backend does not know it
+// EMIT: ktc-compile: for the --emit option: Cannot find option named 'obj'!
 
 func.func @no_layout(%p: !ktc.ptr<f32>) attributes {ktc.kernel} {
   // expected-error @+1 {{block without a layout: run ktc-assign-layouts before convert-ktc-to-llvm}}

@@ -154,10 +154,10 @@ const std::vector<Lowering> &lowerings() {
       {"ktc-host-pipeline", [](OpPassManager &pm) { ::ktc::host::buildHostPipeline(pm); },
        true},
       {"ktc-gpu-pipeline{target=sm_90 num-warps=4}",
-       [](OpPassManager &pm) { (void)mlir::ktc::buildGpuPipeline(pm, "sm_90", 4); },
+       [](OpPassManager &pm) { mlir::ktc::buildGpuPipeline(pm, llvm::cantFail(::ktc::target::Target::parse("sm_90")), 4); },
        true},
       {"ktc-gpu-pipeline{target=gfx942 num-warps=8}",
-       [](OpPassManager &pm) { (void)mlir::ktc::buildGpuPipeline(pm, "gfx942", 8); },
+       [](OpPassManager &pm) { mlir::ktc::buildGpuPipeline(pm, llvm::cantFail(::ktc::target::Target::parse("gfx942")), 8); },
        true},
       // Passes alone, on IR they do not expect (no layouts, layouts on the
       // host path): they must fail cleanly.

@@ -266,20 +266,14 @@ public:
   void recordEvent(void *e) override { cpu_->recordEvent(e); }
   double elapsedMs(void *a, void *b) override { return cpu_->elapsedMs(a, b); }
   void destroyEvent(void *e) override { cpu_->destroyEvent(e); }
-  // Its own cache key: nothing shared with the real CPU's entries.
-  std::string target() const override { return "flaky:" + cpu_->target(); }
-  std::string lowering(unsigned w) const override { return cpu_->lowering(w); }
-  std::string codegen(mlir::ModuleOp module, llvm::StringRef kernel,
-                      unsigned warps, detail::Dumper &dumper) override {
+  const target::Target &target() const override { return cpu_->target(); }
+  // What compiled is loaded here: a failure to load fails the launch that
+  // compiled it, as a failed compile does.
+  std::shared_ptr<detail::Executable>
+  load(const compiler::CompiledKernel &kernel) override {
     if (failCompile)
       throw Error("the flaky compiler failed");
-    return cpu_->codegen(module, kernel, warps, dumper);
-  }
-  std::shared_ptr<detail::Executable> load(llvm::StringRef binary,
-                                           llvm::StringRef kernel,
-                                           unsigned warps) override {
-    auto executable = std::make_shared<Flaky>(
-        *this, cpu_->load(binary, kernel, warps));
+    auto executable = std::make_shared<Flaky>(*this, cpu_->load(kernel));
     executable->maxGrid = {1024, 4, 1};
     return executable;
   }
@@ -342,7 +336,7 @@ TEST(BadTarget, UnknownGpus) {
   expectError([&] { at = __LINE__; add.emit("asm", "gfx9999", 1024); },
               "unknown GPU target 'gfx9999': LLVM's AMDGPU backend does not "
               "know it (ktc supports gfx9 and newer: gfx90a, gfx942, gfx950, "
-              "gfx1100, gfx1200, ...)");
+              "gfx1100, gfx1200, gfx1250, ...)");
   expectError([&] { at = __LINE__; add.info("sm_999", 1024); },
               "unknown GPU target 'sm_999': LLVM's NVPTX backend does not "
               "know it (ktc supports sm_70 and newer: sm_80, sm_90, sm_100, "
@@ -350,7 +344,7 @@ TEST(BadTarget, UnknownGpus) {
   expectError([&] { at = __LINE__; add.info("gfx", 1024); },
               "unknown GPU target 'gfx': LLVM's AMDGPU backend does not "
               "know it (ktc supports gfx9 and newer: gfx90a, gfx942, gfx950, "
-              "gfx1100, gfx1200, ...)");
+              "gfx1100, gfx1200, gfx1250, ...)");
 }
 
 TEST(BadTarget, UnknownNames) {

@@ -40,9 +40,13 @@ public:
   void recordEvent(void *) override {}
   double elapsedMs(void *, void *) override { return 0.0; }
   void destroyEvent(void *) override {}
-  std::string target() const override { return "gfx942"; }
-  std::shared_ptr<detail::Executable> load(llvm::StringRef, llvm::StringRef,
-                                           unsigned) override {
+  const target::Target &target() const override {
+    static const target::Target gfx942 =
+        llvm::cantFail(target::Target::parse("gfx942"));
+    return gfx942;
+  }
+  std::shared_ptr<detail::Executable>
+  load(const compiler::CompiledKernel &) override {
     none();
     return nullptr;
   }

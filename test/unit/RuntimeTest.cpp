@@ -221,7 +221,7 @@ TEST(Runtime, DumpsEachStage) {
   setenv("KTC_DUMP_DIR", dir.c_str(), 1);
   auto add = addKernel();
   Buffer<float> x(cpu(), std::vector<float>(64, 1.0f));
-  add.launch({1}, x, x, x, 64, 64);  // host: mlir, layout, llvm
+  add.launch({1}, x, x, x, 64, 64);  // host: mlir, layout, llvm, asm
   add.emit("bin", "gfx942", 1024);    // AMDGPU: mlir, layout, llvm, asm
   unsetenv("KTC_DUMP");
   unsetenv("KTC_DUMP_DIR");
@@ -236,7 +236,7 @@ TEST(Runtime, DumpsEachStage) {
   EXPECT_EQ(stages[".mlir"], 2);        // two specialisations' kernels
   EXPECT_EQ(stages[".layout.mlir"], 2); // host loops, GPU layouts
   EXPECT_EQ(stages[".llvm.ll"], 2);
-  EXPECT_EQ(stages[".asm.s"], 1);       // AMDGPU assembly
+  EXPECT_EQ(stages[".asm.s"], 2);       // host and AMDGPU assembly
   llvm::sys::fs::remove_directories(dir);
 }
 

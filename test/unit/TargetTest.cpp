@@ -95,10 +95,10 @@ TEST(Targets, GpusKtcDoesNotServe) {
   // Wave64 GCN before gfx9: ktc's lowering would give wrong code.
   expectError([&] { at = __LINE__; add.emit("bin", "gfx700", 1024); },
               "GPU target 'gfx700' is older than ktc supports (AMD gfx9 or "
-              "newer: gfx90a, gfx942, gfx950, gfx1100, gfx1200, ...)");
+              "newer: gfx90a, gfx942, gfx950, gfx1100, gfx1200, gfx1250, ...)");
   expectError([&] { at = __LINE__; add.info("gfx803", 1024); },
               "GPU target 'gfx803' is older than ktc supports (AMD gfx9 or "
-              "newer: gfx90a, gfx942, gfx950, gfx1100, gfx1200, ...)");
+              "newer: gfx90a, gfx942, gfx950, gfx1100, gfx1200, gfx1250, ...)");
 }
 
 TEST(Targets, LlvmFatalErrorsBecomeErrors) {
@@ -133,7 +133,7 @@ TEST(Targets, UnknownMalformedAndEmptyNames) {
                 "unknown GPU target '" + std::string(arch) +
                     "': LLVM's AMDGPU backend does not know it (ktc supports "
                     "gfx9 and newer: gfx90a, gfx942, gfx950, gfx1100, "
-                    "gfx1200, ...)");
+                    "gfx1200, gfx1250, ...)");
   for (const char *arch : {"", "garbage", "SM_90", " sm_90", "cuda"})
     expectError([&] { at = __LINE__; add.emit("asm", arch, 1024); },
                 "unknown target '" + std::string(arch) +

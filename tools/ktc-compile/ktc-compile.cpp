@@ -4,15 +4,18 @@
 //   ktc-compile kernel.mlir --target=sm_90 --emit=asm -o kernel.ptx
 //   ktc-compile kernel.mlir --target=host --emit=llvm
 //
+// It compiles through lib/Compiler, the driver the runtime uses, so what it
+// prints is what a launch runs. MLIR's pass-manager flags apply to the
+// lowering: --mlir-print-ir-after-all, --mlir-print-ir-after=PASS,
+// --mlir-timing, --mlir-pass-pipeline-crash-reproducer=FILE, ...
+//
 // Bad input (unreadable or invalid .mlir, no kernel in it, an unknown target,
 // stage or warp count, an unwritable output) is one "error:" line (or the
 // parser's diagnostics) and exit status 1.
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Conversion/GpuPipeline.h"
-#include "lib/Target/CPU/HostTarget.h"
-#include "lib/Target/GpuCodegen.h"
+#include "lib/Compiler/Compiler.h"
 
 #include "dialect/InputLimits.h"
 #include "dialect/KtcDialect.h"
@@ -20,10 +23,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/ProgramStack.h"
@@ -42,8 +46,17 @@ static cl::opt<std::string>
     target("target", cl::desc("host, sm_80, sm_90, gfx90a, gfx942, gfx950, "
                               "gfx1100, gfx1200, ..."),
            cl::init("host"), cl::cat(category));
-static cl::opt<std::string> emitKind("emit", cl::desc("llvm, asm or bin"),
-                                     cl::init("asm"), cl::cat(category));
+static cl::opt<ktc::target::Stage> emitStage(
+    "emit", cl::desc("what to write"),
+    cl::values(clEnumValN(ktc::target::Stage::MLIR, "mlir",
+                          "the kernel as parsed (ktc dialect)"),
+               clEnumValN(ktc::target::Stage::LLVM, "llvm",
+                          "optimised LLVM IR"),
+               clEnumValN(ktc::target::Stage::Assembly, "asm",
+                          "PTX or AMDGPU/host assembly"),
+               clEnumValN(ktc::target::Stage::Binary, "bin",
+                          "the loadable binary: PTX or an HSACO (GPUs)")),
+    cl::init(ktc::target::Stage::Assembly), cl::cat(category));
 static cl::opt<bool> spec16(
     "spec16",
     cl::desc("specialise like a launch with 16-byte aligned buffers and "
@@ -55,6 +68,11 @@ static cl::opt<unsigned> numWarps(
     cl::desc("waves per workgroup (GPU); default: the kernel's "
              "ktc.num_warps, else 4"),
     cl::init(4), cl::cat(category));
+static cl::opt<unsigned> numStages(
+    "num-stages",
+    cl::desc("software-pipelining depth of loops (GPU), 1 to 8; default: "
+             "the kernel's ktc.num_stages, else 1"),
+    cl::init(1), cl::cat(category));
 
 static int fail(const Twine &message) {
   errs() << "ktc-compile: error: " << message << "\n";
@@ -62,39 +80,31 @@ static int fail(const Twine &message) {
 }
 
 static int compileMain(int argc, char **argv) {
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "ktc kernel compiler\n");
   // lld (used as a library for AMDGPU code objects) resets every cl::opt
   // when it runs: keep our values.
-  const std::string outputPath = output, arch = target;
+  const std::string outputPath = output, targetName = target;
+  const ktc::target::Stage stage = emitStage;
 
-  ktc::gpu::Stage stage;
-  if (emitKind == "llvm")
-    stage = ktc::gpu::Stage::LLVM;
-  else if (emitKind == "asm")
-    stage = ktc::gpu::Stage::Assembly;
-  else if (emitKind == "bin")
-    stage = ktc::gpu::Stage::Binary;
-  else
-    return fail("unknown --emit=" + emitKind + " (llvm, asm or bin)");
-  bool host = target == "host";
-  if (!host && !StringRef(target).starts_with("sm_") &&
-      !StringRef(target).starts_with("gfx"))
-    return fail("unknown --target=" + target +
-                " (host, sm_<N> or gfx<N>)");
-  if (!host)
-    if (auto tm = ktc::gpu::createTargetMachine(target); !tm)
-      return fail(toString(tm.takeError()));
-  if (numWarps.getNumOccurrences() &&
-      (numWarps < 1 || numWarps > 32 || !isPowerOf2_32(numWarps)))
-    return fail("--num-warps=" + Twine(unsigned(numWarps)) +
-                " must be a power of two from 1 to 32");
-  if (host && stage == ktc::gpu::Stage::Binary)
+  auto parsed = ktc::target::Target::parse(targetName);
+  if (!parsed)
+    return fail(toString(parsed.takeError()));
+  const ktc::target::Target arch = *parsed;
+  if (numWarps.getNumOccurrences() || numStages.getNumOccurrences())
+    if (auto checked = ktc::target::CompileOptions::make(
+            numWarps, numStages, false, "--num-warps", "--num-stages");
+        !checked)
+      return fail(toString(checked.takeError()));
+  if (!arch.isGpu() && stage == ktc::target::Stage::Binary)
     return fail("--emit=bin is for GPU targets; the host JIT-compiles");
 
   mlir::DialectRegistry registry;
-  ktc::host::registerHostDialects(registry);
-  mlir::ktc::registerGpuDialects(registry);
+  ktc::compiler::registerAllDialects(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
   // A diagnostic names the op's line; the whole op printed after it (a
@@ -115,11 +125,7 @@ static int compileMain(int argc, char **argv) {
       mlir::parseSourceFile<mlir::ModuleOp>(sources, &context);
   if (!module)
     return 1; // the parser reported why
-  bool kernels = false;
-  module->walk([&](mlir::func::FuncOp func) {
-    kernels |= func->hasAttr(mlir::ktc::KtcDialect::getKernelAttrName());
-  });
-  if (!kernels)
+  if (ktc::compiler::kernelName(*module).empty())
     return fail((input == "-" ? std::string("<stdin>") : std::string(input)) +
                 " has no kernel (a func.func with the ktc.kernel attribute) "
                 "to compile");
@@ -137,32 +143,29 @@ static int compileMain(int argc, char **argv) {
       }
     });
 
-  // The host pipeline does not use ktc.divisibility, and its translation to
-  // LLVM IR would warn about the attribute left on the arguments.
-  if (host)
-    module->walk([&](mlir::func::FuncOp func) {
-      for (unsigned i = 0; i < func.getNumArguments(); ++i)
-        func.removeArgAttr(i, mlir::ktc::KtcDialect::getDivisibilityAttrName());
-    });
-
-  // The kernel's own ktc.num_warps (what it was traced with) unless
-  // --num-warps says otherwise.
-  unsigned warps = numWarps;
-  if (numWarps.getNumOccurrences() == 0)
-    module->walk([&](mlir::func::FuncOp func) {
+  // The kernel's own ktc.num_warps / ktc.num_stages (what it was traced
+  // with) unless the flags say otherwise.
+  int64_t warps = numWarps, stages = numStages;
+  module->walk([&](mlir::func::FuncOp func) {
+    if (!numWarps.getNumOccurrences())
       warps = mlir::ktc::KtcDialect::getNumWarps(func).value_or(warps);
-    });
+    if (!numStages.getNumOccurrences())
+      if (auto attr = func->getAttrOfType<mlir::IntegerAttr>(
+              mlir::ktc::KtcDialect::getNumStagesAttrName()))
+        stages = attr.getInt();
+  });
+  auto options = ktc::target::CompileOptions::make(
+      warps, stages, false, "the kernel's ktc.num_warps",
+      "the kernel's ktc.num_stages");
+  if (!options)
+    return fail(toString(options.takeError()));
 
-  Expected<std::string> text = [&]() -> Expected<std::string> {
-    if (host)
-      return stage == ktc::gpu::Stage::LLVM ? ktc::host::emitLLVMIR(*module)
-                                       : ktc::host::emitAssembly(*module);
-    mlir::PassManager pm(&context);
-    if (failed(mlir::ktc::buildGpuPipeline(pm, arch, warps)) ||
-        failed(pm.run(*module)))
-      return createStringError("lowering for " + arch + " failed");
-    return ktc::gpu::emit(*module, arch, stage);
-  }();
+  Expected<std::string> text = ktc::compiler::emit(
+      *module, arch, *options, stage, [](mlir::PassManager &pm) {
+        if (failed(mlir::applyPassManagerCLOptions(pm)))
+          return;
+        mlir::applyDefaultTimingPassManagerCLOptions(pm);
+      });
   if (!text)
     return fail(toString(text.takeError()));
   auto out = mlir::openOutputFile(outputPath, &error);

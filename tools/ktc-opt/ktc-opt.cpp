@@ -15,7 +15,7 @@
 #include "dialect/KtcPasses.h"
 #include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/CPU/HostTarget.h"
-#include "lib/Target/GpuCodegen.h"
+#include "lib/Target/Backend.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,21 +64,17 @@ void registerCheckedGpuPipeline() {
         GpuPipelineOptions options;
         if (failed(options.parseFromString(text)))
           return mlir::failure();
-        std::string target = options.target;
-        unsigned warps = options.numWarps;
-        if (!llvm::StringRef(target).starts_with("sm_") &&
-            !llvm::StringRef(target).starts_with("gfx"))
-          return error("ktc-gpu-pipeline: unknown target '" + target +
-                       "' (sm_<N> or gfx<N>)");
-        if (auto machine = ktc::gpu::createTargetMachine(target); !machine)
-          return error("ktc-gpu-pipeline: unknown target '" + target +
-                       "': " + llvm::toString(machine.takeError()));
-        if (warps < 1 || warps > 32 || !llvm::isPowerOf2_32(warps))
-          return error("ktc-gpu-pipeline: num-warps must be a power of two "
-                       "from 1 to 32, got " +
-                       llvm::Twine(warps));
-        if (failed(mlir::ktc::buildGpuPipeline(pm, target, warps)))
-          return error("ktc-gpu-pipeline: cannot lower for '" + target + "'");
+        auto target = ktc::target::Target::parse(options.target);
+        if (!target || !target->isGpu())
+          return error("ktc-gpu-pipeline: " +
+                       (target ? "'host' is not a GPU target"
+                               : llvm::toString(target.takeError())));
+        auto compile = ktc::target::CompileOptions::make(
+            unsigned(options.numWarps), 1, false,
+            "ktc-gpu-pipeline: num-warps");
+        if (!compile)
+          return error(llvm::toString(compile.takeError()));
+        mlir::ktc::buildGpuPipeline(pm, *target, compile->numWarps);
         return mlir::success();
       },
       [](llvm::function_ref<void(const mlir::detail::PassOptions &)> show) {

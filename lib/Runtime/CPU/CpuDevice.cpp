@@ -80,40 +80,15 @@ public:
   void destroyEvent(void *event) override {
     delete static_cast<std::chrono::steady_clock::time_point *>(event);
   }
-  std::string lowering(unsigned) const override {
-    return "ktc-opt --ktc-host-pipeline";
+  const target::Target &target() const override {
+    static const target::Target host = target::Target::host();
+    return host;
   }
-  std::string target() const override {
-    static const std::string id = "host:" + host::targetId();
-    return id;
-  }
-  std::string codegen(mlir::ModuleOp module, llvm::StringRef kernel, unsigned,
-                      Dumper &dumper) override {
-    host::HostHooks hooks;
-    hooks.instrument = [&](mlir::PassManager &pm) {
-      // The host's "layout" stage: blocks as loops in waiting.
-      if (auto dump = dumper.after("convert-ktc-to-host", "layout"))
-        pm.addInstrumentation(std::move(dump));
-    };
-    hooks.optimised = [&](llvm::Module &m) {
-      if (!dumper.wants("llvm"))
-        return;
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      m.print(os, nullptr);
-      dumper.dump("llvm", "ll", text);
-    };
-    auto object = host::compileObject(module, kernel, &hooks);
-    if (!object)
-      throw Error("compiling kernel '" + kernel.str() + "' for the host failed: " +
-                  llvm::toString(object.takeError()));
-    return std::move(*object);
-  }
-  std::shared_ptr<Executable> load(llvm::StringRef object,
-                                   llvm::StringRef kernel, unsigned) override {
-    auto loaded = host::HostKernel::load(object, kernel);
+  std::shared_ptr<Executable>
+  load(const compiler::CompiledKernel &kernel) override {
+    auto loaded = host::HostKernel::load(kernel.binary, kernel.name);
     if (!loaded)
-      throw Error("loading kernel '" + kernel.str() + "' on the host failed: " +
+      throw Error("loading kernel '" + kernel.name + "' on the host failed: " +
                   llvm::toString(loaded.takeError()));
     return std::make_shared<CpuExecutable>(std::move(*loaded));
   }

@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/Runtime/Device.h"
-#include "lib/Target/GpuCodegen.h"
 
 
 #include <dlfcn.h>
@@ -207,15 +206,20 @@ public:
     // copies through the legacy default stream still wait for launches.
     d.cuCtxSetCurrent(ctx);
     check(d, d.cuStreamCreate(&stream_, 0), "cuStreamCreate");
-    // PTX for the newest architecture the lowering knows; the driver JITs
-    // it for the device (sm_90 PTX runs on sm_90 and newer).
-    arch_ = "sm_" + std::to_string(std::min(major * 10 + minor, 90));
+    // PTX for the device's own SM when LLVM knows it, else for sm_90,
+    // which the driver JITs for any newer SM.
+    auto target = target::Target::parse("sm_" + std::to_string(major * 10 + minor));
+    if (!target) {
+      llvm::consumeError(target.takeError());
+      target = target::Target::parse("sm_90");
+    }
+    target_ = *target;
   }
 
   DeviceKind kind() const override { return DeviceKind::CUDA; }
   std::string name() const override {
-    return "cuda:0 " + name_ + " (" + std::to_string(sms_) + " SMs, " + arch_ +
-           ")";
+    return "cuda:0 " + name_ + " (" + std::to_string(sms_) + " SMs, " +
+           target_.name() + ")";
   }
   int computeUnits() const override { return sms_; }
 
@@ -270,11 +274,10 @@ public:
     d.cuEventDestroy(static_cast<CUevent>(event));
   }
 
-  std::string target() const override { return arch_; }
-  std::shared_ptr<Executable> load(llvm::StringRef binary,
-                                   llvm::StringRef kernel,
-                                   unsigned numWarps) override {
-    std::string ptx = binary.str(); // NUL-terminated for the driver
+  const target::Target &target() const override { return target_; }
+  std::shared_ptr<Executable>
+  load(const compiler::CompiledKernel &kernel) override {
+    const std::string &ptx = kernel.binary; // NUL-terminated for the driver
     setCurrent();
     char log[8192] = {0};
     int options[] = {CU_JIT_ERROR_LOG_BUFFER,
@@ -286,10 +289,11 @@ public:
     if (r != 0)
       check(d, r, ("cuModuleLoadDataEx (" + std::string(log) + ")").c_str());
     CUfunction function = nullptr;
-    check(d, d.cuModuleGetFunction(&function, cuModule, kernel.str().c_str()),
+    check(d, d.cuModuleGetFunction(&function, cuModule, kernel.name.c_str()),
           "cuModuleGetFunction");
     auto executable = std::make_shared<CudaExecutable>(
-        d, ctx, stream_, cuModule, function, numWarps * 32, arch_);
+        d, ctx, stream_, cuModule, function, kernel.threadsPerBlock,
+        target_.name());
     executable->maxGrid = maxGrid_;
     return executable;
   }
@@ -301,7 +305,8 @@ private:
   CUdevice dev;
   CUcontext ctx;
   CUstream stream_ = nullptr;
-  std::string name_, arch_;
+  std::string name_;
+  target::Target target_;
   int sms_ = 0;
   std::array<int64_t, 3> maxGrid_{INT32_MAX, 65535, 65535};
 };

@@ -3,11 +3,12 @@
 // Debian's HIP headers give the types and attribute values; the library is
 // opened with dlopen at first use (libamdhip64.so, .so.7, .so.6, .so.5), so
 // one binary serves every ROCm a user has and starts where there is none.
-// Only hipDeviceGetAttribute is used for properties: hipDeviceProp_t's
-// layout changed in ROCm 6.
+// Properties come from hipDeviceGetAttribute, except the target id
+// (gcnArchName, "gfx942:sramecc+:xnack-"), read from whichever layout of
+// hipDeviceProp_t the library's entry point fills (it changed in ROCm 6).
 //
-// Kernels: ktc dialect -> ktc-gpu-pipeline (gfx*) -> AMDGPU object -> lld ->
-// HSACO, in process -> hipModuleLoadData.
+// Kernels: compiled by lib/Compiler for the device's target (HSACO),
+// loaded with hipModuleLoadData.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +17,6 @@
 
 #include "lib/Runtime/Device.h"
 #include "lib/Support/Env.h"
-#include "lib/Target/GpuCodegen.h"
-
-
-#include "llvm/Target/TargetMachine.h"
 
 #include <dlfcn.h>
 
@@ -52,6 +49,7 @@ struct Hip {
   KTC_HIP_FN(hipEventElapsedTime)
   KTC_HIP_FN(hipEventDestroy)
 #undef KTC_HIP_FN
+  void *library = nullptr; // for the optional entry points
 };
 
 const Hip *loadHip(std::string &why) {
@@ -93,6 +91,7 @@ const Hip *loadHip(std::string &why) {
         all = false;
       }
     };
+    hip.library = lib;
 #define KTC_HIP_GET(name) get(hip.name, #name);
     KTC_HIP_GET(hipInit)
     KTC_HIP_GET(hipGetDeviceCount)
@@ -129,11 +128,38 @@ void check(const Hip &h, hipError_t r, const std::string &what) {
               std::to_string(int(r)) + ")");
 }
 
-/// The gfx target of a device, from its major.minor "compute capability"
-/// (9.0 -> gfx90a, 9.4 -> gfx942, ...); KTC_HIP_ARCH overrides.
-std::string archOf(int major, int minor) {
+/// The device's AMD target id as HIP reports it (gcnArchName), or "".
+/// ROCm 6/7 export hipGetDevicePropertiesR0600 (a 1472-byte struct with
+/// gcnArchName at byte 1160); earlier releases, and the R0000 entry of
+/// later ones, fill the 792-byte layout with it at byte 396.
+std::string gcnArchName(const Hip &h, int device) {
+  auto r0600 = reinterpret_cast<hipError_t (*)(void *, int)>(
+      dlsym(h.library, "hipGetDevicePropertiesR0600"));
+  auto r0000 = reinterpret_cast<hipError_t (*)(void *, int)>(
+      dlsym(h.library, "hipGetDevicePropertiesR0000"));
+  if (!r0000)
+    r0000 = reinterpret_cast<hipError_t (*)(void *, int)>(
+        dlsym(h.library, "hipGetDeviceProperties"));
+  alignas(16) char props[4096] = {0}; // larger than either layout
+  size_t offset = 0;
+  if (r0600 && r0600(props, device) == hipSuccess)
+    offset = 1160;
+  else if (r0000 && r0000(props, device) == hipSuccess)
+    offset = 396;
+  else
+    return "";
+  return std::string(props + offset, strnlen(props + offset, 256));
+}
+
+/// The gfx target of a device: KTC_HIP_ARCH, else its gcnArchName, else
+/// from its major.minor "compute capability" (9.0 -> gfx90a, 9.4 ->
+/// gfx942, ...).
+std::string archOf(const Hip &h, int device, int major, int minor) {
   if (auto env = env::word("KTC_HIP_ARCH")) // " GFX942 " too
     return *env;
+  std::string name = gcnArchName(h, device);
+  if (!name.empty())
+    return name;
   if (major == 9 && minor == 0)
     return "gfx90a";
   if (major == 9 && minor == 4)
@@ -186,7 +212,7 @@ public:
     for (int axis = 0; axis < 3; ++axis)
       if (limits[axis] > 0)
         maxGrid_[axis] = limits[axis];
-    arch_ = archOf(major, minor);
+    arch_ = archOf(h, device, major, minor);
     h.hipSetDevice(device);
     check(h, h.hipStreamCreate(&stream_), "hipStreamCreate");
   }
@@ -240,27 +266,36 @@ public:
     h.hipEventDestroy(static_cast<hipEvent_t>(event));
   }
 
-  std::string target() const override { return arch_; }
-  std::shared_ptr<Executable> load(llvm::StringRef binary,
-                                   llvm::StringRef kernel,
-                                   unsigned numWarps) override {
-    std::string hsaco = binary.str();
+  const target::Target &target() const override { return target_; }
+  /// The target named by arch(); false (with `why`) if it does not parse.
+  bool setTarget(std::string &why) {
+    auto target = target::Target::parse(arch_);
+    if (!target) {
+      why = "its target " + arch_ +
+            (env::word("KTC_HIP_ARCH") ? " (from KTC_HIP_ARCH)" : "") +
+            " is not one ktc compiles for: " +
+            llvm::toString(target.takeError());
+      return false;
+    }
+    target_ = *target;
+    return true;
+  }
+  std::shared_ptr<Executable>
+  load(const compiler::CompiledKernel &kernel) override {
+    std::string hsaco = kernel.binary;
     h.hipSetDevice(device);
     hipModule_t hipModule = nullptr;
     check(h, h.hipModuleLoadData(&hipModule, hsaco.data()),
           "hipModuleLoadData");
     hipFunction_t function = nullptr;
-    check(h, h.hipModuleGetFunction(&function, hipModule, kernel.str().c_str()),
+    check(h, h.hipModuleGetFunction(&function, hipModule, kernel.name.c_str()),
           "hipModuleGetFunction");
-    auto resources = gpu::amdgpu::readMetadata(hsaco, kernel);
-    if (!resources)
-      throw Error("reading the code object of kernel '" + kernel.str() +
-                  "' failed: " + llvm::toString(resources.takeError()));
     // Keep the code object alive with the module.
     images_.push_back(std::move(hsaco));
-    unsigned threads = numWarps * unsigned(wave_);
+    unsigned threads = kernel.threadsPerBlock;
     auto executable = std::make_shared<HipExecutable>(
-        h, stream_, function, threads, toInfo(*resources, arch_));
+        h, stream_, function, threads,
+        toInfo(kernel.resources, target_.name()));
     // The hardware counts a grid in work-items, in 32 bits.
     executable->maxGrid = maxGrid_;
     executable->maxGrid[0] =
@@ -272,6 +307,7 @@ private:
   const Hip &h;
   int device;
   std::string name_, arch_;
+  target::Target target_;
   hipStream_t stream_ = nullptr;
   int cus_ = 0, wave_ = 64;
   std::array<int64_t, 3> maxGrid_{INT32_MAX, 65535, 65535};
@@ -297,13 +333,8 @@ std::unique_ptr<DeviceImpl> createHipDevice(std::string &why) {
   auto device = std::make_unique<HipDevice>(*h, 0);
   // A misspelt KTC_HIP_ARCH (or a GPU newer than this LLVM) is refused here,
   // not at the first compile.
-  if (auto machine = gpu::createTargetMachine(device->target()); !machine) {
-    why = "its target " + device->target() +
-          (env::word("KTC_HIP_ARCH") ? " (from KTC_HIP_ARCH)" : "") +
-          " is unknown to LLVM's AMDGPU backend: " +
-          llvm::toString(machine.takeError());
+  if (!device->setTarget(why))
     return nullptr;
-  }
   return device;
 }
 

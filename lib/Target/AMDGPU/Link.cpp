@@ -1,6 +1,6 @@
 //===- Link.cpp - AMDGPU object -> HSACO through lld, in process -----------===//
 
-#include "lib/Target/GpuCodegen.h"
+#include "lib/Target/LLVMCodegen.h"
 
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -13,7 +13,7 @@
 
 LLD_HAS_DRIVER(elf)
 
-namespace ktc::gpu::amdgpu {
+namespace ktc::target::amdgpu {
 
 llvm::Expected<std::string> linkHsaco(llvm::StringRef object) {
   // lld reads and writes files; it is not re-entrant: one link at a time.
@@ -51,4 +51,4 @@ llvm::Expected<std::string> linkHsaco(llvm::StringRef object) {
   return (*buffer)->getBuffer().str();
 }
 
-} // namespace ktc::gpu::amdgpu
+} // namespace ktc::target::amdgpu

@@ -1,12 +1,12 @@
 //===- Metadata.cpp - resource use read back from an HSACO's notes ---------===//
 
-#include "lib/Target/GpuCodegen.h"
+#include "lib/Target/LLVMCodegen.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/Object/ELF.h"
 
-namespace ktc::gpu::amdgpu {
+namespace ktc::target::amdgpu {
 
 llvm::Expected<KernelResources> readMetadata(llvm::StringRef hsaco,
                                              llvm::StringRef kernel) {
@@ -60,4 +60,4 @@ llvm::Expected<KernelResources> readMetadata(llvm::StringRef hsaco,
                                  kernel.str());
 }
 
-} // namespace ktc::gpu::amdgpu
+} // namespace ktc::target::amdgpu

@@ -11,12 +11,10 @@ namespace {
 
 class AMDGPUTargetInfo : public TargetInfo {
 public:
-  explicit AMDGPUTargetInfo(StringRef arch) : arch_(arch.str()) {}
-  StringRef arch() const override { return arch_; }
-  /// CDNA (gfx9) runs waves of 64, RDNA (gfx10+) of 32.
-  unsigned waveSize() const override {
-    return StringRef(arch_).starts_with("gfx9") ? 64 : 32;
-  }
+  explicit AMDGPUTargetInfo(const ::ktc::target::Target &target) : target_(target) {}
+  StringRef arch() const override { return target_.arch; }
+  /// CDNA (gfx9) runs waves of 64, RDNA (gfx10+) of 32 (Target::parse).
+  unsigned waveSize() const override { return target_.waveSize; }
 
   Value threadId(OpBuilder &b, Location loc) const override {
     return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
@@ -98,11 +96,12 @@ public:
   }
 
 private:
-  std::string arch_;
+  ::ktc::target::Target target_;
 };
 
 } // namespace
 
-std::unique_ptr<TargetInfo> mlir::ktc::createAMDGPUTargetInfo(StringRef arch) {
-  return std::make_unique<AMDGPUTargetInfo>(arch);
+std::unique_ptr<TargetInfo>
+mlir::ktc::createAMDGPUTargetInfo(const ::ktc::target::Target &target) {
+  return std::make_unique<AMDGPUTargetInfo>(target);
 }

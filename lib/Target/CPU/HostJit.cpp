@@ -132,10 +132,11 @@ optimisedModule(ModuleOp module, llvm::LLVMContext &llvmContext,
   return std::move(llvmModule);
 }
 
-llvm::Expected<std::string> emitLLVMIR(ModuleOp module) {
+llvm::Expected<std::string> emitLLVMIR(ModuleOp module, const HostHooks *hooks,
+                                       const HostCpu *cpu) {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::TargetMachine> tm;
-  auto llvmModule = optimisedModule(module, llvmContext, tm);
+  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks, cpu);
   if (!llvmModule)
     return llvmModule.takeError();
   std::string text;
@@ -144,10 +145,12 @@ llvm::Expected<std::string> emitLLVMIR(ModuleOp module) {
   return text;
 }
 
-llvm::Expected<std::string> emitAssembly(ModuleOp module) {
+llvm::Expected<std::string> emitAssembly(ModuleOp module,
+                                         const HostHooks *hooks,
+                                         const HostCpu *cpu) {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::TargetMachine> tm;
-  auto llvmModule = optimisedModule(module, llvmContext, tm);
+  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks, cpu);
   if (!llvmModule)
     return llvmModule.takeError();
   llvm::SmallString<0> text;

@@ -49,10 +49,6 @@ struct HostHooks {
 /// Lowers `module` (ktc dialect) in place to the LLVM dialect.
 llvm::Error lowerToLLVMDialect(mlir::ModuleOp module,
                                const HostHooks *hooks = nullptr);
-/// The kernel as optimised (O3) LLVM IR for the host, and as host assembly.
-llvm::Expected<std::string> emitLLVMIR(mlir::ModuleOp module);
-llvm::Expected<std::string> emitAssembly(mlir::ModuleOp module);
-
 /// An x86-64 (or other host-architecture) CPU to compile for instead of
 /// this one: an LLVM CPU name ("x86-64", "sapphirerapids") and features
 /// ("+f16c,-avx512bf16"). For tests that check code for CPUs without or
@@ -61,6 +57,16 @@ struct HostCpu {
   std::string cpu;
   std::string features;
 };
+
+/// The kernel as optimised (O3) LLVM IR for the host, and as host assembly;
+/// for this CPU, or for `cpu`.
+llvm::Expected<std::string> emitLLVMIR(mlir::ModuleOp module,
+                                       const HostHooks *hooks = nullptr,
+                                       const HostCpu *cpu = nullptr);
+llvm::Expected<std::string> emitAssembly(mlir::ModuleOp module,
+                                         const HostHooks *hooks = nullptr,
+                                         const HostCpu *cpu = nullptr);
+
 
 /// `module` (ktc dialect; lowered in place) as a host object file, with the
 /// entry HostKernel::load looks for; for this CPU, or for `cpu`.

@@ -11,8 +11,8 @@ namespace {
 
 class NVPTXTargetInfo : public TargetInfo {
 public:
-  explicit NVPTXTargetInfo(StringRef arch) : arch_(arch.str()) {}
-  StringRef arch() const override { return arch_; }
+  explicit NVPTXTargetInfo(const ::ktc::target::Target &target) : target_(target) {}
+  StringRef arch() const override { return target_.arch; }
   unsigned waveSize() const override { return 32; }
 
   Value threadId(OpBuilder &b, Location loc) const override {
@@ -82,11 +82,12 @@ public:
   }
 
 private:
-  std::string arch_;
+  ::ktc::target::Target target_;
 };
 
 } // namespace
 
-std::unique_ptr<TargetInfo> mlir::ktc::createNVPTXTargetInfo(StringRef arch) {
-  return std::make_unique<NVPTXTargetInfo>(arch);
+std::unique_ptr<TargetInfo>
+mlir::ktc::createNVPTXTargetInfo(const ::ktc::target::Target &target) {
+  return std::make_unique<NVPTXTargetInfo>(target);
 }

@@ -1,6 +1,10 @@
-//===- GpuCodegen.cpp - LLVM dialect to PTX / AMDGPU code objects ----------===//
+//===- LLVMCodegen.cpp - LLVM dialect to code, for the GPU backends --------===//
 
-#include "GpuCodegen.h"
+#include "LLVMCodegen.h"
+
+#include "lib/Support/ThreadDiagnostics.h"
+
+#include "mlir/Pass/PassManager.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -31,7 +35,7 @@ void LLVMInitializeAMDGPUAsmPrinter();
 void LLVMInitializeAMDGPUAsmParser();
 }
 
-namespace ktc::gpu {
+namespace ktc::target {
 
 static void initTargets() {
   static std::once_flag once;
@@ -48,82 +52,22 @@ static void initTargets() {
   });
 }
 
-static bool isNVPTX(llvm::StringRef arch) { return arch.starts_with("sm_"); }
-
-/// The number of "sm_<N>[a|f]" (0 when it is not of that form).
-static unsigned smNumber(llvm::StringRef arch) {
-  llvm::StringRef digits = arch.drop_front(3);
-  if (digits.ends_with("a") || digits.ends_with("f"))
-    digits = digits.drop_back();
-  unsigned n = 0;
-  return digits.getAsInteger(10, n) ? 0 : n;
-}
-
-/// The PTX feature for `arch`: PTX 8.0 where LLVM's minimum for the SM is
-/// no higher (sm_90 needs 7.8, sm_90a 8.0: as before), else none, so that
-/// LLVM takes the SM's own minimum (sm_100: 8.6, sm_120: 8.7, sm_88 and
-/// sm_110: 9.0; a fixed +ptx80 there is a fatal error in LLVM's NVPTX
-/// backend). Checked against LLVM 22's `llc -mcpu=sm_X` defaults.
-static std::string ptxFeature(llvm::StringRef arch) {
-  unsigned sm = smNumber(arch);
-  return sm && sm <= 90 && sm != 88 ? "+ptx80" : "";
-}
-
-/// Refuses targets LLVM knows but ktc's lowering does not serve: NVIDIA
-/// before sm_70 (no shfl.sync / independent thread scheduling as ktc uses
-/// them), AMD before gfx9 (wave64 GCN without the DPP and ds_bpermute
-/// controls ktc emits). Their code could only fail deep in LLVM.
-static llvm::Error checkServed(llvm::StringRef arch) {
-  if (isNVPTX(arch)) {
-    if (smNumber(arch) < 70)
-      return llvm::createStringError(
-          "GPU target '" + arch.str() +
-          "' is older than ktc supports (NVIDIA sm_70 or newer)");
-    return llvm::Error::success();
-  }
-  unsigned major = 0;
-  llvm::StringRef rest = arch.drop_front(3);
-  // gfx9xx, gfx10xx, gfx11xx, gfx12xx: the major version is all but the
-  // last two characters; gfx9-generic, gfx10-3-generic: the leading digits.
-  llvm::StringRef number =
-      rest.contains("-generic")
-          ? rest.take_while([](char c) { return llvm::isDigit(c); })
-          : rest.size() >= 3 ? rest.drop_back(2) : llvm::StringRef();
-  if (number.getAsInteger(10, major) || major < 9)
-    return llvm::createStringError(
-        "GPU target '" + arch.str() +
-        "' is older than ktc supports (AMD gfx9 or newer: gfx90a, gfx942, "
-        "gfx950, gfx1100, gfx1200, ...)");
-  return llvm::Error::success();
-}
-
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(llvm::StringRef arch) {
+createTargetMachine(const Target &t) {
   initTargets();
-  llvm::Triple triple(isNVPTX(arch) ? "nvptx64-nvidia-cuda"
-                                    : "amdgcn-amd-amdhsa");
+  llvm::Triple triple(t.triple());
   std::string error;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return llvm::createStringError("no LLVM target for " + arch.str() + ": " +
+    return llvm::createStringError("no LLVM target for " + t.name() + ": " +
                                    error);
-  // A processor LLVM does not know would only be warned about.
-  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
-      target->createMCSubtargetInfo(triple, "", ""));
-  if (!subtarget || !subtarget->isCPUStringValid(arch))
-    return llvm::createStringError("unknown GPU '" + arch.str() + "' for " +
-                                   triple.str());
-  if (llvm::Error e = checkServed(arch))
-    return std::move(e);
-  // AMDGPU takes its features from the arch.
-  std::string features = isNVPTX(arch) ? ptxFeature(arch) : "";
   llvm::TargetOptions options;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, arch, features, options, llvm::Reloc::PIC_, std::nullopt,
+      triple, t.arch, t.features, options, llvm::Reloc::PIC_, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
   if (!tm)
     return llvm::createStringError("cannot create a target machine for " +
-                                   arch.str());
+                                   t.name());
   return std::move(tm);
 }
 
@@ -166,9 +110,11 @@ static llvm::Error guarded(llvm::function_ref<void()> fn) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::string> emit(mlir::ModuleOp module, llvm::StringRef arch,
-                                 Stage stage) {
-  auto tm = createTargetMachine(arch);
+llvm::Expected<std::string> generateCode(
+    mlir::ModuleOp module, const Target &target, CodeFile file,
+    const CompileHooks &hooks,
+    llvm::function_ref<void(llvm::Module &, llvm::TargetMachine &)> prepare) {
+  auto tm = createTargetMachine(target);
   if (!tm)
     return tm.takeError();
   auto owned = std::make_unique<llvm::LLVMContext>();
@@ -179,20 +125,7 @@ llvm::Expected<std::string> emit(mlir::ModuleOp module, llvm::StringRef arch,
     return llvm::createStringError("translation to LLVM IR failed");
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   llvmModule->setDataLayout((*tm)->createDataLayout());
-  if (!isNVPTX(arch)) { // code object v5, as ROCm 6/7 and Triton use
-    llvmModule->addModuleFlag(llvm::Module::Error,
-                              "amdhsa_code_object_version", 500);
-    // Where the hardware preloads kernel arguments into SGPRs (CDNA:
-    // gfx90a, gfx94x, gfx950), ask for it, as Triton does: the arguments arrive before the
-    // first instruction, and the addresses built from them need no VGPRs
-    // of their own (vector-add: 10 VGPRs instead of 14). The backend keeps
-    // the loads from the kernarg segment for firmware that does not preload.
-    if ((*tm)->getMCSubtargetInfo()->checkFeatures("+kernarg-preload"))
-      for (llvm::Function &f : *llvmModule)
-        if (f.getCallingConv() == llvm::CallingConv::AMDGPU_KERNEL)
-          for (llvm::Argument &arg : f.args())
-            arg.addAttr(llvm::Attribute::InReg);
-  }
+  prepare(*llvmModule, **tm);
   // Should LLVM fail fatally, leak what it was working on (see guarded).
   auto leak = [&] {
     (void)llvmModule.release();
@@ -210,29 +143,56 @@ llvm::Expected<std::string> emit(mlir::ModuleOp module, llvm::StringRef arch,
   }
   if (optimised)
     return std::move(optimised);
-  if (stage == Stage::LLVM) {
+  if (hooks.optimised)
+    hooks.optimised(*llvmModule);
+  if (file == CodeFile::LLVM) {
     std::string text;
     llvm::raw_string_ostream os(text);
     llvmModule->print(os, nullptr);
     return text;
   }
-  bool object = stage == Stage::Binary && !isNVPTX(arch);
   llvm::SmallString<0> out;
   llvm::raw_svector_ostream os(out);
   auto pm = std::make_unique<llvm::legacy::PassManager>();
   if ((*tm)->addPassesToEmitFile(*pm, os, nullptr,
-                                 object ? llvm::CodeGenFileType::ObjectFile
-                                        : llvm::CodeGenFileType::AssemblyFile))
+                                 file == CodeFile::Object
+                                     ? llvm::CodeGenFileType::ObjectFile
+                                     : llvm::CodeGenFileType::AssemblyFile))
     return llvm::createStringError("the target cannot emit this file type");
   if (llvm::Error e = guarded([&] { pm->run(*llvmModule); })) {
     (void)pm.release();
     leak();
     return std::move(e);
   }
-  pm.reset();
-  if (object)
-    return amdgpu::linkHsaco(out);
   return std::string(out);
 }
 
-} // namespace ktc::gpu
+llvm::Error codegenError(llvm::StringRef kernel, const Target &target,
+                         llvm::Error error) {
+  return llvm::createStringError("generating code for kernel '" + kernel.str() +
+                                 "' (" + target.name() + ") failed: " +
+                                 llvm::toString(std::move(error)));
+}
+
+llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef kernel,
+                        const Backend &backend, const Target &target,
+                        const CompileOptions &options,
+                        const CompileHooks &hooks) {
+  std::string diagnostics;
+  ThreadDiagnosticHandler handler(
+      module.getContext(), [&](mlir::Diagnostic &diag) {
+        llvm::raw_string_ostream os(diagnostics);
+        os << diag.getLocation() << ": " << diag.str() << "\n";
+      });
+  mlir::PassManager pm(module.getContext());
+  backend.buildPipeline(pm, target, options);
+  if (hooks.instrument)
+    hooks.instrument(pm);
+  if (failed(pm.run(module)))
+    return llvm::createStringError("lowering kernel '" + kernel.str() +
+                                   "' for " + target.name() + " failed:\n" +
+                                   diagnostics);
+  return llvm::Error::success();
+}
+
+} // namespace ktc::target

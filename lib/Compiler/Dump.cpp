@@ -5,6 +5,7 @@
 #include "lib/Support/Env.h"
 
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -14,7 +15,7 @@
 #include <cstdlib>
 #include <set>
 
-namespace ktc::detail {
+namespace ktc::compiler {
 
 namespace {
 struct Config {
@@ -59,16 +60,17 @@ bool writeFile(const std::string &path, llvm::StringRef text) {
   return !os.has_error();
 }
 
-/// Prints the IR after one pass into the dumper.
-struct DumpAfterPass : mlir::PassInstrumentation {
+/// MLIR's IR printing, after one pass, into the dumper's file for a stage.
+struct DumpAfterPass : mlir::PassManager::IRPrinterConfig {
   DumpAfterPass(Dumper &dumper, std::string pass, std::string stage)
       : dumper(dumper), pass(std::move(pass)), stage(std::move(stage)) {}
-  void runAfterPass(mlir::Pass *p, mlir::Operation *op) override {
+  void printAfterIfEnabled(mlir::Pass *p, mlir::Operation *,
+                           PrintCallbackFn print) override {
     if (p->getArgument() != pass)
       return;
     std::string text;
     llvm::raw_string_ostream os(text);
-    op->print(os);
+    print(os);
     dumper.dump(stage, "mlir", text);
   }
   Dumper &dumper;
@@ -117,12 +119,11 @@ void Dumper::dump(llvm::StringRef stage, llvm::StringRef ext,
     llvm::errs() << "ktc: warning: cannot write the dump " << path << "\n";
 }
 
-std::unique_ptr<mlir::PassInstrumentation>
-Dumper::after(llvm::StringRef passArgument, llvm::StringRef stage) {
-  if (!wants(stage))
-    return nullptr;
-  return std::make_unique<DumpAfterPass>(*this, passArgument.str(),
-                                         stage.str());
+void Dumper::after(mlir::PassManager &pm, llvm::StringRef passArgument,
+                   llvm::StringRef stage) {
+  if (wants(stage))
+    pm.enableIRPrinting(std::make_unique<DumpAfterPass>(
+        *this, passArgument.str(), stage.str()));
 }
 
 std::string Dumper::reproducer(llvm::StringRef error, llvm::StringRef command) {
@@ -138,4 +139,4 @@ std::string Dumper::reproducer(llvm::StringRef error, llvm::StringRef command) {
   return writeFile(path, text) ? path : "";
 }
 
-} // namespace ktc::detail
+} // namespace ktc::compiler

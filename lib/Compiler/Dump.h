@@ -11,15 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef KTC_LIB_RUNTIME_DUMP_H
-#define KTC_LIB_RUNTIME_DUMP_H
+#ifndef KTC_LIB_COMPILER_DUMP_H
+#define KTC_LIB_COMPILER_DUMP_H
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <string>
 
-namespace ktc::detail {
+namespace ktc::compiler {
 
 class Dumper {
 public:
@@ -32,10 +32,10 @@ public:
   bool wantsLowering() const;
   /// Writes `text` as stage `stage` (file extension `ext`) if asked for.
   void dump(llvm::StringRef stage, llvm::StringRef ext, llvm::StringRef text);
-  /// An instrumentation that dumps the IR after the pass `passArgument` as
-  /// stage `stage` (null if that stage is not asked for).
-  std::unique_ptr<mlir::PassInstrumentation>
-  after(llvm::StringRef passArgument, llvm::StringRef stage);
+  /// Dumps the IR after the pass `passArgument` of `pm` as stage `stage`,
+  /// if that stage is asked for (MLIR's IR printing).
+  void after(mlir::PassManager &pm, llvm::StringRef passArgument,
+             llvm::StringRef stage);
   /// Writes the reproducer; returns its path ("" if it could not be
   /// written).
   std::string reproducer(llvm::StringRef error, llvm::StringRef command);
@@ -45,6 +45,6 @@ private:
   std::string kernel_, module_, hash_;
 };
 
-} // namespace ktc::detail
+} // namespace ktc::compiler
 
-#endif // KTC_LIB_RUNTIME_DUMP_H
+#endif // KTC_LIB_COMPILER_DUMP_H

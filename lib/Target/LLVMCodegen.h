@@ -1,0 +1,66 @@
+//===- LLVMCodegen.h - LLVM dialect to code, for the GPU backends -*- C++ -*-===//
+//
+// What the NVPTX and AMDGPU backends share, in process and without shelling
+// out: the LLVM dialect translated to LLVM IR, optimised (O3) for the
+// target machine, and emitted as assembly or an object file. A fatal error
+// inside LLVM's optimiser or code generator becomes an llvm::Error instead
+// of ending the user's process.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_TARGET_LLVMCODEGEN_H
+#define KTC_LIB_TARGET_LLVMCODEGEN_H
+
+#include "lib/Target/Backend.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class TargetMachine;
+}
+
+namespace ktc::target {
+
+/// The target machine for a GPU target, O3.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const Target &target);
+
+/// What generateCode makes.
+enum class CodeFile { LLVM, Assembly, Object };
+
+/// `module` (LLVM dialect) translated, given to `prepare` (target-specific
+/// module flags and attributes), optimised and emitted as `file`.
+llvm::Expected<std::string> generateCode(
+    mlir::ModuleOp module, const Target &target, CodeFile file,
+    const CompileHooks &hooks,
+    llvm::function_ref<void(llvm::Module &, llvm::TargetMachine &)> prepare);
+
+/// Runs buildPipeline's passes on `module` (ktc dialect, lowered in place
+/// to the LLVM dialect), with the hooks' instrumentation; the error carries
+/// the diagnostics.
+llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef kernel,
+                        const Backend &backend, const Target &target,
+                        const CompileOptions &options,
+                        const CompileHooks &hooks);
+
+/// `error` of generateCode as the message a user sees: "generating code for
+/// kernel 'K' (gfx942) failed: ...".
+llvm::Error codegenError(llvm::StringRef kernel, const Target &target,
+                         llvm::Error error);
+
+namespace amdgpu {
+/// Links an AMDGPU relocatable object into an HSACO (lld, in process).
+llvm::Expected<std::string> linkHsaco(llvm::StringRef object);
+/// The resources `kernel` uses, from the HSACO's amdhsa.kernels note.
+llvm::Expected<KernelResources> readMetadata(llvm::StringRef hsaco,
+                                             llvm::StringRef kernel);
+} // namespace amdgpu
+
+} // namespace ktc::target
+
+#endif // KTC_LIB_TARGET_LLVMCODEGEN_H
