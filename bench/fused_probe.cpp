@@ -62,26 +62,58 @@ void fused(Ptr<float> out, Ptr<float> in, Int stride, Int rows, Int cols,
   seeds::softmax_fused(out, in, stride, stride, rows, cols, BLOCK);
 }
 
+namespace cl = llvm::cl;
+cl::OptionCategory category("ktc-fused-probe flags");
+namespace flag {
+using Int32 = example::Int<INT32_MIN, INT32_MAX>;
+cl::opt<std::string> device("device", cl::desc("Where to run (default auto)"),
+                            cl::value_desc("auto|cpu|cuda|hip"),
+                            cl::init("auto"), cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    rows("rows", cl::desc("The matrix's rows (default 8192)"), cl::init(8192),
+         cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    cols("cols", cl::desc("The matrix's columns (default 8192)"),
+         cl::init(8192), cl::cat(category));
+cl::opt<long long, false, Int32>
+    warps("warps", cl::desc("Waves per program (0, default: the fused "
+                            "softmax's choice)"),
+          cl::init(0), cl::cat(category));
+cl::opt<long long, false, Int32>
+    stages("stages", cl::desc("num_stages (default 1)"), cl::init(1),
+           cl::cat(category));
+cl::opt<long long, false, example::Int<>>
+    programs("programs", cl::desc("Programs (0, default: as many as are "
+                                  "resident at once)"),
+             cl::init(0), cl::cat(category));
+cl::opt<std::string> only("only", cl::desc("Only the probe of this name"),
+                          cl::value_desc("name"), cl::cat(category));
+} // namespace flag
+
+/// The flags' values, copied once parsed (as the examples do: lld resets
+/// every cl::opt when it links a gfx kernel).
+struct Flags {
+  std::string device = flag::device, only = flag::only;
+  int64_t rows = flag::rows, cols = flag::cols, programs = flag::programs;
+  int warps = flag::warps, stages = flag::stages;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
-  example::Flags flags(argc, argv,
-                       {{"device", "auto"}, {"rows", "8192"}, {"cols", "8192"},
-                        {"warps", "0"}, {"stages", "1"}, {"programs", "0"},
-                        {"only", ""}},
-                       "usage: ktc-fused-probe [--device=D] [--rows=M] "
-                       "[--cols=N] [--warps=W] [--stages=S] [--programs=P] "
-                       "[--only=NAME]\n");
+  example::parseFlags(argc, argv, category,
+                      "ktc-fused-probe: where the persistent fused softmax's "
+                      "time goes\n");
+  const Flags flags;
   try {
-    Device &device = Device::get(flags.str("device"));
-    int64_t rows = flags.integer("rows", 1, INT32_MAX),
-            cols = flags.integer("cols", 1, INT32_MAX);
+    Device &device = Device::get(flags.device);
+    int64_t rows = flags.rows, cols = flags.cols;
     int block = int(next_pow2(cols));
-    int warps = flags.int32("warps");
+    int warps = flags.warps;
     if (warps <= 0)
       warps = seeds::fused_num_warps(block);
     Options options{.num_warps = warps,
-                    .num_stages = flags.int32("stages")};
+                    .num_stages = flags.stages};
     auto hin = example::randomVector(size_t(rows * cols), 11);
     std::vector<example::RowStats> stats = example::rowStats(hin, rows, cols);
     Buffer<float> in(device, hin);
@@ -104,10 +136,10 @@ int main(int argc, char **argv) {
     };
     int failures = 0;
     for (const Probe &p : probes) {
-      if (!flags.str("only").empty() && flags.str("only") != p.name)
+      if (!flags.only.empty() && flags.only != p.name)
         continue;
       Kernel kernel(p.name, p.fn);
-      int64_t programs = flags.integer("programs");
+      int64_t programs = flags.programs;
       if (programs <= 0)
         programs = seeds::fused_programs(kernel, device, rows, block, warps,
                                          options.num_stages);

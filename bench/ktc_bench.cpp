@@ -42,17 +42,32 @@
 
 using namespace ktc;
 
-static const char *kUsage = R"(usage: ktc-bench --out=FILE.csv [flags]
-  --device=auto|cpu|cuda|hip   where to run (default auto)
-  --out=FILE.csv               the results (bench,provider,M,N,block,num_warps,
-                               ms,ms_p20,ms_p80,gbps), flushed after every row
-  --quick=1                    the fused sweep at N = 128 * {2, 10, 40, 99} only
-  --only=REGEX                 only the rows whose BENCH/MxN matches, e.g.
-                               'softmax_fused/4096x' or '^vector_add/1x1048576$'
-  --rep=MS                     do_bench's rep: ms of timed calls (default 100)
-)";
-
 namespace {
+
+namespace cl = llvm::cl;
+cl::OptionCategory category("ktc-bench flags");
+namespace flag {
+cl::opt<std::string> device("device", cl::desc("Where to run (default auto)"),
+                            cl::value_desc("auto|cpu|cuda|hip"),
+                            cl::init("auto"), cl::cat(category));
+cl::opt<std::string> out("out",
+                         cl::desc("The results (bench,provider,M,N,block,"
+                                  "num_warps,ms,ms_p20,\nms_p80,gbps), "
+                                  "flushed after every row (required)"),
+                         cl::value_desc("file.csv"), cl::cat(category));
+cl::opt<bool> quick("quick",
+                    cl::desc("The fused sweep at N = 128 * {2, 10, 40, 99} "
+                             "only"),
+                    cl::cat(category));
+cl::opt<std::string> only("only",
+                          cl::desc("Only the rows whose BENCH/MxN matches, "
+                                   "e.g.\n'softmax_fused/4096x' or "
+                                   "'^vector_add/1x1048576$'"),
+                          cl::value_desc("regex"), cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    rep("rep", cl::desc("do_bench's rep: ms of timed calls (default 100)"),
+        cl::value_desc("ms"), cl::init(100), cl::cat(category));
+} // namespace flag
 
 constexpr int kAddBlock = 1024, kLoopBlock = 256, kDefaultWarps = 4;
 constexpr double kAddTolerance = 1e-6, kSoftmaxTolerance = 1e-4;
@@ -77,7 +92,7 @@ public:
     options_.rep_ms = rep_ms;
     csv_ = std::fopen(path.c_str(), "w");
     if (!csv_)
-      example::Flags::fail("cannot write '" + path + "'");
+      example::fail("cannot write '" + path + "'");
     std::fprintf(csv_,
                  "bench,provider,M,N,block,num_warps,ms,ms_p20,ms_p80,gbps\n");
     std::fflush(csv_);
@@ -389,25 +404,26 @@ void coldJits(Runner &runner) {
 } // namespace
 
 int main(int argc, char **argv) {
-  example::Flags flags(argc, argv,
-                       {{"device", "auto"}, {"out", ""}, {"quick", "0"},
-                        {"only", ""}, {"rep", "100"}},
-                       kUsage);
-  if (flags.str("out").empty())
-    example::Flags::fail(std::string("--out=FILE.csv is required\n") + kUsage);
-  int64_t rep = flags.integer("rep");
-  if (rep < 1)
-    example::Flags::fail("--rep must be at least 1");
+  example::parseFlags(argc, argv, category,
+                      "ktc-bench: ktc's side of the comparison with Triton\n");
+  // Copied once parsed (as the examples do: lld resets every cl::opt when
+  // it links a gfx kernel).
+  const std::string deviceName = flag::device, out = flag::out,
+                    onlyRegex = flag::only;
+  const bool quick = flag::quick;
+  const int rep = int(flag::rep);
+  if (out.empty())
+    example::fail("--out=FILE.csv is required (ktc-bench --help lists the "
+                  "flags)");
   std::regex only;
   try {
-    only = std::regex(flags.str("only"));
+    only = std::regex(onlyRegex);
   } catch (const std::regex_error &e) {
-    example::Flags::fail("--only: bad regex '" + flags.str("only") +
-                         "': " + e.what());
+    example::fail("--only: bad regex '" + onlyRegex + "': " + e.what());
   }
   try {
-    Device &device = Device::get(flags.str("device"));
-    Runner runner(device, flags.str("out"), only, int(rep));
+    Device &device = Device::get(deviceName);
+    Runner runner(device, out, only, rep);
     std::printf("ktc-bench on %s\n", device.name().c_str());
     auto start = std::chrono::steady_clock::now();
 
@@ -419,7 +435,6 @@ int main(int argc, char **argv) {
     launchOverhead(runner);
     coldJits(runner);
     // The fused sweep: N = 128 i, i = 2..99, less the fixed shapes.
-    bool quick = flags.str("quick") == "1";
     for (int i = 2; i < 100; ++i) {
       std::pair<int64_t, int64_t> shape(kSweepRows, 128 * i);
       if ((quick && i != 2 && i != 10 && i != 40 && i != 99) ||

@@ -14,33 +14,64 @@
 
 using namespace ktc;
 
-static const char *kUsage = R"(usage: autotune [flags]
-  --device=auto|cpu|cuda|hip   where to run (default auto)
-  --size=N                     vector-add elements, the key (default 98432)
-  --rows=M --cols=N            online softmax's matrix; n_cols is its key
-                               (default 1823 x 781)
-  --seed=S                     random seed (default 0)
-  --verbose=1                  print each config's time (as KTC_AUTOTUNE_LOG=1)
-  --quick=1                    time each config briefly (1 ms warm-up, 5 ms of
-                               repetitions, a 1 MiB cache flush): for tests
-)";
+namespace {
+namespace cl = llvm::cl;
+cl::OptionCategory category("autotune flags");
+namespace flag {
+cl::opt<std::string> device("device",
+                            cl::desc("Where to run (default auto: "
+                                     "KTC_DEVICE or the best found)"),
+                            cl::value_desc("auto|cpu|cuda|hip"),
+                            cl::init("auto"), cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    size("size", cl::desc("Vector-add elements, the key (default 98432)"),
+         cl::init(98432), cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    rows("rows", cl::desc("Online softmax's rows (default 1823)"),
+         cl::init(1823), cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    cols("cols", cl::desc("Online softmax's columns, n_cols, its key "
+                          "(default 781)"),
+         cl::init(781), cl::cat(category));
+cl::opt<long long, false, example::Int<>>
+    seed("seed", cl::desc("Random seed (default 0)"), cl::init(0),
+         cl::cat(category));
+cl::opt<bool> verbose("verbose",
+                      cl::desc("Print each config's time (as "
+                               "KTC_AUTOTUNE_LOG=1)"),
+                      cl::cat(category));
+cl::opt<bool> quick("quick",
+                    cl::desc("Time each config briefly (1 ms warm-up, 5 ms "
+                             "of repetitions,\na 1 MiB cache flush): for "
+                             "tests"),
+                    cl::cat(category));
+} // namespace flag
+
+/// The flags' values, copied once parsed: lld resets every cl::opt when it
+/// links a gfx kernel.
+struct Flags {
+  std::string device = flag::device;
+  int64_t size = flag::size, rows = flag::rows, cols = flag::cols;
+  uint64_t seed = flag::seed;
+  bool verbose = flag::verbose, quick = flag::quick;
+};
+} // namespace
 
 int main(int argc, char **argv) {
-  example::Flags flags(argc, argv,
-                       {{"device", "auto"}, {"size", "98432"},
-                        {"rows", "1823"}, {"cols", "781"}, {"seed", "0"},
-                        {"verbose", "0"}, {"quick", "0"}},
-                       kUsage);
+  example::parseFlags(argc, argv, category,
+                      "autotune: the seeds' autotuned vector-add and online "
+                      "softmax, checked against float64\n");
+  const Flags flags;
   try {
-    Device &device = Device::get(flags.str("device"));
+    Device &device = Device::get(flags.device);
     AutotuneOptions options;
-    options.verbose = flags.str("verbose") == "1";
-    if (flags.str("quick") == "1") {
+    options.verbose = flags.verbose;
+    if (flags.quick) {
       options.bench.warmup_ms = 1;
       options.bench.rep_ms = 5;
       options.bench.flush_bytes = 1 << 20;
     }
-    uint64_t seed = flags.integer("seed");
+    uint64_t seed = flags.seed;
 
     // Vector-add (seed 000): BLOCK_SIZE and num_warps tuned per size.
     auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
@@ -51,9 +82,7 @@ int main(int argc, char **argv) {
                                Config({{"BLOCK_SIZE", 1024}}, {.num_warps = 8}),
                                Config({{"BLOCK_SIZE", 4096}}, {.num_warps = 8})},
                               {"n"}, options);
-    int64_t n = flags.integer("size");
-    if (n < 1 || n > INT32_MAX)
-      example::Flags::fail("--size must be from 1 to 2^31 - 1");
+    int64_t n = flags.size;
     auto hx = example::randomVector(n, seed), hy = example::randomVector(n, seed + 1);
     Buffer<float> x(device, hx), y(device, hy);
     Buffer<float> sum(device, std::vector<float>(n, NAN)); // poisoned
@@ -81,10 +110,9 @@ int main(int argc, char **argv) {
                    Config({{"BLOCK_SIZE", 4096}}, {.num_warps = 8}),
                    Config({{"BLOCK_SIZE", 4096}}, {.num_warps = 16})},
                   {"n_cols"}, options);
-    int64_t rows = flags.integer("rows", 1, INT32_MAX),
-            cols = flags.integer("cols", 1, INT32_MAX);
+    int64_t rows = flags.rows, cols = flags.cols;
     if (rows * cols > INT32_MAX)
-      example::Flags::fail("--rows and --cols must be positive, with fewer "
+      example::fail("--rows and --cols must be positive, with fewer "
                            "than 2^31 elements in all");
     auto hin = example::randomVector(rows * cols, seed + 2);
     Buffer<float> in(device, hin);

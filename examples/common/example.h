@@ -1,19 +1,19 @@
 //===- example.h - what the example programs share ---------------*- C++ -*-===//
 //
-// Flags of the form --name=value, random inputs, the float64 references and
-// check, --bench=1's timing line, and the last line every example prints
-// (PASS or FAIL). ktc-bench checks its kernels with the same helpers.
+// The flags (flags.h), random inputs, the float64 references and check,
+// --bench's timing line, and the last line every example prints (PASS or
+// FAIL). ktc-bench checks its kernels with the same helpers.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KTC_EXAMPLES_COMMON_EXAMPLE_H
 #define KTC_EXAMPLES_COMMON_EXAMPLE_H
 
+#include "examples/common/flags.h"
 #include "ktc/Bench.h"
 #include "ktc/ktc.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -21,7 +21,6 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -30,60 +29,8 @@
 
 namespace example {
 
-/// --name=value flags; every flag must be one the program declared.
-class Flags {
-public:
-  Flags(int argc, char **argv, std::map<std::string, std::string> defaults,
-        const char *usage)
-      : values_(std::move(defaults)) {
-    for (int i = 1; i < argc; ++i) {
-      std::string arg = argv[i];
-      if (arg == "--help" || arg == "-h") {
-        std::cout << usage;
-        std::exit(0);
-      }
-      size_t eq = arg.find('=');
-      std::string name = arg.substr(0, eq);
-      if (arg.rfind("--", 0) != 0 || eq == std::string::npos ||
-          !values_.count(name.substr(2)))
-        fail("unknown or malformed argument '" + arg + "'\n" + usage);
-      values_[name.substr(2)] = arg.substr(eq + 1);
-    }
-  }
-  const std::string &str(const std::string &name) const {
-    return values_.at(name);
-  }
-  /// The flag as an integer from `min` to `max` (a value outside, or one
-  /// that overflows 64 bits, is an error, never wrapped).
-  int64_t integer(const std::string &name, int64_t min = INT64_MIN,
-                  int64_t max = INT64_MAX) const {
-    const std::string &v = str(name);
-    char *end = nullptr;
-    errno = 0;
-    long long n = std::strtoll(v.c_str(), &end, 0);
-    if (v.empty() || *end)
-      fail("--" + name + " needs an integer, got '" + v + "'");
-    if (errno == ERANGE || n < min || n > max)
-      fail("--" + name + " must be from " + std::to_string(min) + " to " +
-           std::to_string(max) + ", got " + v);
-    return n;
-  }
-  /// The flag as an int (a C++ int parameter: a constexpr, num_warps...).
-  int int32(const std::string &name) const {
-    return int(integer(name, INT32_MIN, INT32_MAX));
-  }
-  [[noreturn]] static void fail(const std::string &message) {
-    std::cerr << "error: " << message << "\n";
-    std::exit(2);
-  }
-
-private:
-  std::map<std::string, std::string> values_;
-};
-
 /// Writes `text` to --out (or stdout).
-inline int writeOut(const Flags &flags, const std::string &text) {
-  const std::string &out = flags.str("out");
+inline int writeOut(const std::string &out, const std::string &text) {
   if (out.empty() || out == "-") {
     std::cout << text;
     return 0;
@@ -91,7 +38,7 @@ inline int writeOut(const Flags &flags, const std::string &text) {
   std::ofstream file(out);
   file << text;
   if (!file)
-    Flags::fail("cannot write '" + out + "'");
+    fail("cannot write '" + out + "'");
   return 0;
 }
 
@@ -187,7 +134,7 @@ inline int report(const std::vector<float> &got,
   return 0;
 }
 
-/// --bench=1: times `launch` with ktc::bench::do_bench (Triton's protocol:
+/// --bench: times `launch` with ktc::bench::do_bench (Triton's protocol:
 /// L2 flushed before each repetition) and prints its line, e.g.
 /// "bench: 0.1903 ms median (p20 0.1881, p80 0.1930), 1058.3 GB/s".
 inline void printBench(ktc::Device &device, const std::function<void()> &launch,
@@ -198,7 +145,7 @@ inline void printBench(ktc::Device &device, const std::function<void()> &launch,
               ktc::bench::gbps(bytes, r.median_ms));
 }
 
-/// --info=1: what the kernel uses on `target` and its occupancy there, e.g.
+/// --info: what the kernel uses on `target` and its occupancy there, e.g.
 /// "gfx942: 34 VGPRs, ..." then "occupancy: 4 workgroups (32 waves) per CU
 /// of 32, limited by waves".
 inline void printInfo(const ktc::KernelInfo &info, const std::string &target) {

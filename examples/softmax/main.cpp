@@ -6,39 +6,99 @@
 
 using namespace ktc;
 
-static const char *kUsage = R"(usage: softmax [flags]
-  --variant=naive|online|fused|tiled
-                                naive: three passes over BLOCK-wide column chunks;
-                                online: two passes, running max and sum carried;
-                                fused: one program loads whole rows, striding over the rows;
-                                tiled: 4 rows per program as one 2-D tile, at most
-                                1024 columns (default fused)
-  --device=auto|cpu|cuda|hip    where to run (default auto)
-  --rows=M --cols=N             the matrix (default 1823 x 781)
-  --block=B                     BLOCK for naive and online (default 256); fused
-                                uses next_pow2(cols), at most 16384
-  --warps=W                     waves per program (default 4; fused: 4 up to
-                                8192 columns, then 16; doubled for fewer rows
-                                than compute units, halved where that puts more
-                                rows in flight: examples/kernels/launch.h)
-  --stages=S                    num_stages: 2 or more issues the loop's loads S - 1
-                                iterations ahead (software pipelining; default 1,
-                                fused: examples/kernels/launch.h)
-  --persistent=W                fused: W times as many programs as are resident at
-                                once (compute units x occupancy of the compiled
-                                kernel), each striding over the rows; 0 (default):
-                                one program per row (examples/kernels/launch.h)
-  --programs=P                  fused: this many programs instead
-  --seed=S                      random seed (default 0)
-  --emit=mlir|llvm|asm|bin      print the kernel at that stage instead of running it
-  --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
-  --out=FILE                    where --emit writes (default stdout)
-  --info=1                      print what the kernel uses on --target (registers,
-                                LDS/shared memory, scratch, spills) and its occupancy
-                                instead of running it (--target=cuda|hip|cpu: the device)
-  --bench=1                     after the check, time the launch with ktc::bench::do_bench
-                                (L2 flushed before each repetition) and print the median
-)";
+namespace {
+namespace cl = llvm::cl;
+using Int32 = example::Int<INT32_MIN, INT32_MAX>;
+cl::OptionCategory category("softmax flags");
+namespace flag {
+cl::opt<std::string> variant(
+    "variant",
+    cl::desc("naive: three passes over BLOCK-wide column chunks;\n"
+             "online: two passes, running max and sum carried;\n"
+             "fused: one program loads whole rows, striding over the rows;\n"
+             "tiled: 4 rows per program as one 2-D tile, at most 1024 "
+             "columns\n(default fused)"),
+    cl::value_desc("naive|online|fused|tiled"), cl::init("fused"),
+    cl::cat(category));
+cl::opt<std::string> device("device",
+                            cl::desc("Where to run (default auto: "
+                                     "KTC_DEVICE or the best found)"),
+                            cl::value_desc("auto|cpu|cuda|hip"),
+                            cl::init("auto"), cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    rows("rows", cl::desc("The matrix's rows (default 1823)"), cl::init(1823),
+         cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    cols("cols", cl::desc("The matrix's columns (default 781)"), cl::init(781),
+         cl::cat(category));
+cl::opt<long long, false, Int32>
+    block("block",
+          cl::desc("BLOCK for naive and online (default 256); fused and "
+                   "tiled\nuse next_pow2(cols), at most 16384"),
+          cl::init(256), cl::cat(category));
+cl::opt<long long, false, Int32> warps(
+    "warps",
+    cl::desc("Waves per program; 0 (default): 4, fused: 4 up to 8192 "
+             "columns,\nthen 16, doubled for fewer rows than compute units, "
+             "halved\nwhere that puts more rows in flight "
+             "(examples/kernels/launch.h)"),
+    cl::init(0), cl::cat(category));
+cl::opt<long long, false, Int32> stages(
+    "stages",
+    cl::desc("num_stages: 2 or more issues the loop's loads S - 1 "
+             "iterations\nahead (software pipelining); 0 (default): 1, "
+             "fused:\nexamples/kernels/launch.h"),
+    cl::init(0), cl::cat(category));
+cl::opt<long long, false, example::Int<>> persistent(
+    "persistent",
+    cl::desc("Fused: W times as many programs as are resident at once\n"
+             "(compute units x occupancy of the compiled kernel), each\n"
+             "striding over the rows; 0 (default): one program per row\n"
+             "(examples/kernels/launch.h)"),
+    cl::value_desc("W"), cl::init(0), cl::cat(category));
+cl::opt<long long, false, example::Int<>>
+    programs("programs",
+             cl::desc("Fused: this many programs instead (0, default: "
+                      "--persistent decides)"),
+             cl::init(0), cl::cat(category));
+cl::opt<long long, false, example::Int<>>
+    seed("seed", cl::desc("Random seed (default 0)"), cl::init(0),
+         cl::cat(category));
+cl::opt<std::string>
+    emit("emit", cl::desc("Print the kernel at that stage instead of running it"),
+         cl::value_desc("mlir|llvm|asm|bin"), cl::cat(category));
+cl::opt<std::string>
+    target("target", cl::desc("The target for --emit and --info (default host)"),
+           cl::value_desc("host|<gfx arch>|<sm arch>"), cl::init("host"),
+           cl::cat(category));
+cl::opt<std::string> out("out",
+                         cl::desc("Where --emit writes (default stdout)"),
+                         cl::value_desc("file"), cl::cat(category));
+cl::opt<bool> info("info",
+                   cl::desc("Print what the kernel uses on --target "
+                            "(registers, LDS/shared\nmemory, scratch, "
+                            "spills) and its occupancy instead of running "
+                            "it\n(--target=cuda|hip|cpu: the device)"),
+                   cl::cat(category));
+cl::opt<bool> bench("bench",
+                    cl::desc("After the check, time the launch with "
+                             "ktc::bench::do_bench\n(L2 flushed before each "
+                             "repetition) and print the median"),
+                    cl::cat(category));
+} // namespace flag
+
+/// The flags' values, copied once parsed: lld resets every cl::opt when it
+/// links a gfx kernel.
+struct Flags {
+  std::string variant = flag::variant, device = flag::device,
+              emit = flag::emit, target = flag::target, out = flag::out;
+  int64_t rows = flag::rows, cols = flag::cols, persistent = flag::persistent,
+          programs = flag::programs;
+  uint64_t seed = flag::seed;
+  int block = flag::block, warps = flag::warps, stages = flag::stages;
+  bool info = flag::info, bench = flag::bench;
+};
+} // namespace
 
 /// The widest row the fused kernel takes: one block of 2^14 floats.
 constexpr int64_t kMaxFusedCols = 16384;
@@ -48,43 +108,38 @@ constexpr int kTiledRows = 4;
 constexpr int64_t kMaxTiledCols = 1024;
 
 int main(int argc, char **argv) {
-  example::Flags flags(argc, argv,
-                       {{"variant", "fused"}, {"device", "auto"},
-                        {"rows", "1823"}, {"cols", "781"}, {"block", "256"},
-                        {"programs", "0"}, {"warps", "0"}, {"stages", "0"},
-                        {"persistent", "0"}, {"seed", "0"}, {"emit", ""},
-                        {"target", "host"}, {"out", ""}, {"info", "0"},
-                        {"bench", "0"}},
-                       kUsage);
+  example::parseFlags(argc, argv, category,
+                      "softmax: naive, online, fused and tiled softmax, "
+                      "checked against float64\n");
+  const Flags flags;
   try {
-    const std::string variant = flags.str("variant");
-    int64_t rows = flags.integer("rows", 1, INT32_MAX),
-            cols = flags.integer("cols", 1, INT32_MAX);
+    const std::string &variant = flags.variant;
+    int64_t rows = flags.rows, cols = flags.cols;
     if (rows * cols > INT32_MAX)
-      example::Flags::fail("--rows and --cols must be positive, with fewer "
+      example::fail("--rows and --cols must be positive, with fewer "
                            "than 2^31 elements in all");
     if (variant != "naive" && variant != "online" && variant != "fused" &&
         variant != "tiled")
-      example::Flags::fail("--variant must be naive, online, fused or tiled, "
+      example::fail("--variant must be naive, online, fused or tiled, "
                            "not '" + variant + "'");
     if (variant == "tiled" && cols > kMaxTiledCols)
-      example::Flags::fail(
+      example::fail(
           "--variant=tiled takes at most " + std::to_string(kMaxTiledCols) +
           " columns (got " + std::to_string(cols) +
           "); use --variant=fused or --variant=online for longer rows");
     if (variant == "fused" && cols > kMaxFusedCols)
-      example::Flags::fail(
+      example::fail(
           "--variant=fused loads a whole row into one block and takes at "
           "most " + std::to_string(kMaxFusedCols) + " columns (got " +
           std::to_string(cols) + "); use --variant=online for longer rows");
     int block = variant == "fused" || variant == "tiled"
                     ? int(next_pow2(cols))
-                    : flags.int32("block");
+                    : flags.block;
 
-    int warps = flags.int32("warps");
+    int warps = flags.warps;
     if (warps <= 0)
       warps = variant == "fused" ? seeds::fused_num_warps(block) : 4;
-    int stages = flags.int32("stages");
+    int stages = flags.stages;
     if (stages <= 0)
       stages = variant == "fused" ? seeds::fused_num_stages(block) : 1;
     Options options{.num_warps = warps, .num_stages = stages};
@@ -93,8 +148,8 @@ int main(int argc, char **argv) {
     auto online = Kernel("softmax_online", seeds::softmax_online);
     auto fused = Kernel("softmax_fused", seeds::softmax_fused);
     auto tiled = Kernel("softmax_tiled", seeds::softmax_tiled);
-    if (flags.str("info") == "1") {
-      const std::string &target = flags.str("target");
+    if (flags.info) {
+      const std::string &target = flags.target;
       KernelInfo info =
           variant == "naive"    ? naive.info(target, block, options)
           : variant == "online" ? online.info(target, block, options)
@@ -103,10 +158,10 @@ int main(int argc, char **argv) {
       example::printInfo(info, target);
       return 0;
     }
-    if (!flags.str("emit").empty()) {
-      const std::string &stage = flags.str("emit"), &target = flags.str("target");
+    if (!flags.emit.empty()) {
+      const std::string &stage = flags.emit, &target = flags.target;
       return example::writeOut(
-          flags,
+          flags.out,
           variant == "naive"    ? naive.emit(stage, target, block, options)
           : variant == "online" ? online.emit(stage, target, block, options)
           : variant == "tiled"
@@ -114,24 +169,24 @@ int main(int argc, char **argv) {
               : fused.emit(stage, target, block, options));
     }
 
-    Device &device = Device::get(flags.str("device"));
+    Device &device = Device::get(flags.device);
     // The fused default on a device: its occupancy may halve the waves.
-    if (variant == "fused" && flags.integer("warps") <= 0) {
+    if (variant == "fused" && flags.warps <= 0) {
       warps = seeds::fused_launch_warps(fused, device, rows, block, stages);
       options.num_warps = warps;
     }
-    auto hin = example::randomVector(rows * cols, flags.integer("seed"));
+    auto hin = example::randomVector(rows * cols, flags.seed);
     Buffer<float> in(device, hin);
     Buffer<float> out(device, std::vector<float>(hin.size(), NAN)); // poisoned
     int64_t programs = rows;
     if (variant == "tiled") {
       programs = cdiv(rows, kTiledRows);
     } else if (variant == "fused") {
-      programs = flags.integer("programs");
+      programs = flags.programs;
       programs = programs > 0 ? std::min(programs, rows)
                               : seeds::fused_programs(fused, device, rows,
                                                       block, warps, stages,
-                                                      flags.integer("persistent"));
+                                                      flags.persistent);
     }
     auto run = [&] {
       if (variant == "naive")
@@ -153,7 +208,7 @@ int main(int argc, char **argv) {
                 variant.c_str(), (long long)rows, (long long)cols, block, warps,
                 stages > 1 ? (std::to_string(stages) + " stages, ").c_str() : "",
                 (long long)programs, device.name().c_str());
-    if (flags.str("bench") == "1")
+    if (flags.bench)
       example::printBench(device, run, 8.0 * rows * cols);
     return example::report(got, example::softmaxReference(hin, rows, cols),
                            1e-4,

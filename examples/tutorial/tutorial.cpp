@@ -7,7 +7,7 @@
 // verbatim in docs/tutorial.md, and CTest checks that the quotes still match
 // (check_snippets.py), so the tutorial's code is code that compiles and runs.
 //
-//   build/bin/tutorial [--device=cpu|cuda|hip] [--show=1] [--sweep=DIR]
+//   build/bin/tutorial [--device=cpu|cuda|hip] [--show] [--quick] [--sweep=DIR]
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,16 +150,46 @@ void softmax(const std::string &variant, Buffer<float> &in, Buffer<float> &out,
 }
 // [end softmax-fused-launch]
 
+namespace {
+namespace cl = llvm::cl;
+cl::OptionCategory category("tutorial flags");
+namespace flag {
+cl::opt<std::string> device("device",
+                            cl::desc("Where to run (default auto: "
+                                     "KTC_DEVICE or the best found)"),
+                            cl::value_desc("auto|cpu|cuda|hip"),
+                            cl::init("auto"), cl::cat(category));
+cl::opt<bool> show("show",
+                   cl::desc("Print what vector-add compiles to: the ktc "
+                            "dialect, PTX,\nMI300 assembly and its "
+                            "registers"),
+                   cl::cat(category));
+cl::opt<bool> quick("quick",
+                    cl::desc("Autotune and sweep briefly (for tests)"),
+                    cl::cat(category));
+cl::opt<std::string> sweep("sweep",
+                           cl::desc("Run the softmax benchmark sweep and "
+                                    "write its table and plot there"),
+                           cl::value_desc("dir"), cl::cat(category));
+} // namespace flag
+
+/// The flags' values, copied once parsed: lld resets every cl::opt when it
+/// links a gfx kernel (--show).
+struct Flags {
+  std::string device = flag::device, sweep = flag::sweep;
+  bool show = flag::show, quick = flag::quick;
+};
+} // namespace
+
 int main(int argc, char **argv) {
-  example::Flags flags(argc, argv,
-                       {{"device", "auto"}, {"show", "0"}, {"quick", "0"},
-                        {"sweep", ""}},
-                       "usage: tutorial [--device=auto|cpu|cuda|hip] "
-                       "[--show=1] [--quick=1] [--sweep=DIR]\n");
+  example::parseFlags(argc, argv, category,
+                      "tutorial: the Triton workshop, step by step, in C++ "
+                      "(docs/tutorial.md)\n");
+  const Flags flags;
   try {
     int failures = 0;
     // [vector-add-launch]
-    Device &dev = Device::get(flags.str("device")); // "auto": KTC_DEVICE or the best
+    Device &dev = Device::get(flags.device);        // "auto": KTC_DEVICE or the best
     const int n = 98432;                            // the workshop's size
     std::vector<float> hx = example::randomVector(n, 0);
     std::vector<float> hy = example::randomVector(n, 1);
@@ -175,7 +205,7 @@ int main(int argc, char **argv) {
       want[i] = double(hx[i]) + double(hy[i]);
     failures += example::report(got, want, 1e-6, "step 1: vector-add");
 
-    if (flags.str("show") == "1") {
+    if (flags.show) {
       // [vector-add-show]
       std::cout << add.mlir(1024);                  // the ktc dialect
       std::cout << add.emit("asm", "sm_90", 1024);  // PTX for an H100/H200
@@ -184,9 +214,9 @@ int main(int argc, char **argv) {
       // [end vector-add-show]
     }
 
-    // Step 2: autotuning. --quick=1 times each config briefly (for tests).
+    // Step 2: autotuning. --quick times each config briefly (for tests).
     AutotuneOptions tuning;
-    if (flags.str("quick") == "1")
+    if (flags.quick)
       tuning.bench = {.warmup_ms = 1, .rep_ms = 5, .flush_bytes = 1 << 20};
     // [autotune]
     auto tuned = Autotuner(add,
@@ -217,8 +247,8 @@ int main(int argc, char **argv) {
     // [end softmax-check]
 
     // Step 6: the benchmark sweep, as perf_report in the Triton tutorial.
-    if (!flags.str("sweep").empty()) {
-      const bool quick = flags.str("quick") == "1";
+    if (!flags.sweep.empty()) {
+      const bool quick = flags.quick;
       bench::Options timing;
       if (quick)
         timing = {.warmup_ms = 1, .rep_ms = 5, .flush_bytes = 1 << 20};
@@ -240,7 +270,7 @@ int main(int argc, char **argv) {
                 dev, [&] { softmax(provider, a, b, M, N); }, timing);
             return bench::gbps(8.0 * M * N, r.median_ms); // read + write
           },
-          {.dir = flags.str("sweep")});
+          {.dir = flags.sweep});
       // [end benchmark]
     }
     return failures ? 1 : 0;

@@ -5,49 +5,88 @@
 
 using namespace ktc;
 
-static const char *kUsage = R"(usage: vector_add [flags]
-  --device=auto|cpu|cuda|hip   where to run (default auto: KTC_DEVICE or the best found)
-  --size=N                     elements (default 98432)
-  --block=B                    BLOCK_SIZE, a power of two (default 1024)
-  --warps=W                    waves per program (default 4)
-  --seed=S                     random seed (default 0)
-  --emit=mlir|llvm|asm|bin     print the kernel at that stage instead of running it
-  --target=host|<gfx arch>|<sm arch>   the target for --emit (default host)
-  --out=FILE                   where --emit writes (default stdout)
-  --time=1                     after the check, time 10 more launches with device
-                               events and print the mean (not a benchmark: no L2 flush)
-  --bench=1                    after the check, time the launch with ktc::bench::do_bench
-                               (L2 flushed before each repetition) and print the median
-  --info=1                     print what the kernel uses on --target (registers,
-                               LDS/shared memory, scratch, spills) instead of running it
-)";
+namespace {
+namespace cl = llvm::cl;
+cl::OptionCategory category("vector_add flags");
+namespace flag {
+cl::opt<std::string> device("device",
+                            cl::desc("Where to run: auto (KTC_DEVICE or the "
+                                     "best found), cpu, cuda or hip"),
+                            cl::value_desc("auto|cpu|cuda|hip"),
+                            cl::init("auto"), cl::cat(category));
+cl::opt<long long, false, example::Int<1, INT32_MAX>>
+    size("size", cl::desc("Elements (default 98432)"), cl::init(98432),
+         cl::cat(category));
+cl::opt<long long, false, example::Int<INT32_MIN, INT32_MAX>>
+    block("block", cl::desc("BLOCK_SIZE, a power of two (default 1024)"),
+          cl::init(1024), cl::cat(category));
+cl::opt<long long, false, example::Int<INT32_MIN, INT32_MAX>>
+    warps("warps", cl::desc("Waves per program (default 4)"), cl::init(4),
+          cl::cat(category));
+cl::opt<long long, false, example::Int<>>
+    seed("seed", cl::desc("Random seed (default 0)"), cl::init(0),
+         cl::cat(category));
+cl::opt<std::string>
+    emit("emit", cl::desc("Print the kernel at that stage instead of running it"),
+         cl::value_desc("mlir|llvm|asm|bin"), cl::cat(category));
+cl::opt<std::string>
+    target("target", cl::desc("The target for --emit and --info (default host)"),
+           cl::value_desc("host|<gfx arch>|<sm arch>"), cl::init("host"),
+           cl::cat(category));
+cl::opt<std::string> out("out",
+                         cl::desc("Where --emit writes (default stdout)"),
+                         cl::value_desc("file"), cl::cat(category));
+cl::opt<bool> time("time",
+                   cl::desc("After the check, time 10 more launches with "
+                            "device events\nand print the mean (not a "
+                            "benchmark: no L2 flush)"),
+                   cl::cat(category));
+cl::opt<bool> bench("bench",
+                    cl::desc("After the check, time the launch with "
+                             "ktc::bench::do_bench\n(L2 flushed before each "
+                             "repetition) and print the median"),
+                    cl::cat(category));
+cl::opt<bool> info("info",
+                   cl::desc("Print what the kernel uses on --target "
+                            "(registers, LDS/shared\nmemory, scratch, "
+                            "spills) and its occupancy instead of running "
+                            "it"),
+                   cl::cat(category));
+} // namespace flag
+
+/// The flags' values, copied once parsed: lld resets every cl::opt when it
+/// links a gfx kernel.
+struct Flags {
+  std::string device = flag::device, emit = flag::emit, target = flag::target,
+              out = flag::out;
+  int64_t size = flag::size;
+  uint64_t seed = flag::seed;
+  int block = flag::block, warps = flag::warps;
+  bool time = flag::time, bench = flag::bench, info = flag::info;
+};
+} // namespace
 
 int main(int argc, char **argv) {
-  example::Flags flags(argc, argv,
-                       {{"device", "auto"}, {"size", "98432"},
-                        {"block", "1024"}, {"warps", "4"}, {"seed", "0"}, {"emit", ""},
-                        {"target", "host"}, {"out", ""}, {"info", "0"},
-                        {"time", "0"}, {"bench", "0"}},
-                       kUsage);
+  example::parseFlags(argc, argv, category,
+                      "vector_add: the seeds' vector-add, checked against "
+                      "float64\n");
+  const Flags flags;
   try {
     auto add = Kernel("add_kernel", {"x", "y", "out", "n", "BLOCK_SIZE"},
                       seeds::vector_add);
-    int block = flags.int32("block");
-    Options options{.num_warps = flags.int32("warps")};
-    if (flags.str("info") == "1") {
-      example::printInfo(add.info(flags.str("target"), block, options),
-                         flags.str("target"));
+    int block = flags.block;
+    Options options{.num_warps = flags.warps};
+    if (flags.info) {
+      example::printInfo(add.info(flags.target, block, options), flags.target);
       return 0;
     }
-    if (!flags.str("emit").empty())
+    if (!flags.emit.empty())
       return example::writeOut(
-          flags, add.emit(flags.str("emit"), flags.str("target"), block, options));
+          flags.out, add.emit(flags.emit, flags.target, block, options));
 
-    int64_t n = flags.integer("size");
-    if (n < 1 || n > INT32_MAX)
-      example::Flags::fail("--size must be in [1, 2^31)");
-    Device &device = Device::get(flags.str("device"));
-    uint64_t seed = flags.integer("seed");
+    int64_t n = flags.size;
+    Device &device = Device::get(flags.device);
+    uint64_t seed = flags.seed;
     auto hx = example::randomVector(n, seed), hy = example::randomVector(n, seed + 1);
     Buffer<float> x(device, hx), y(device, hy);
     Buffer<float> out(device, std::vector<float>(n, NAN)); // poisoned
@@ -61,7 +100,7 @@ int main(int argc, char **argv) {
       want[i] = double(hx[i]) + double(hy[i]);
     std::printf("vector_add: %lld elements, BLOCK %d, %d warps, on %s\n",
                 (long long)n, block, options.num_warps, device.name().c_str());
-    if (flags.str("time") == "1") {
+    if (flags.time) {
       Buffer<float> scratch(device, n);
       Event start = device.record();
       for (int i = 0; i < 10; ++i)
@@ -71,7 +110,7 @@ int main(int argc, char **argv) {
       std::printf("time: %.4f ms per launch, %.1f GB/s (mean of 10, events)\n",
                   ms, 3.0 * 4 * n / (ms * 1e6));
     }
-    if (flags.str("bench") == "1")
+    if (flags.bench)
       example::printBench(device, run, 12.0 * n);
     return example::report(got, want, 1e-6,
                            "vector_add size=" + std::to_string(n));
