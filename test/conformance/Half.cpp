@@ -12,12 +12,13 @@
 namespace conformance {
 namespace {
 
-/// A binary T x T -> T kernel.
+/// A binary T x T -> T kernel (a unary one ignores y).
 #define HBINARY(NAME, T, EXPR)                                                 \
   Kernel(NAME, [](Ptr<T> x, Ptr<T> y, Ptr<T> out, Int n) {                    \
     KTC_OFFS;                                                                  \
     auto a = load(x + offs, mask);                                             \
     auto b = load(y + offs, mask);                                             \
+    (void)b;                                                                   \
     store(out + offs, (EXPR), mask);                                           \
   })
 
@@ -87,6 +88,18 @@ template <typename T> void rows(Context &c, const std::string &s) {
   auto ne = HBINARY("conf_not_equal_" + s, T, where(a != b, 1.0f, 0.0f));
   halfOp<T>(c, "conf_not_equal_" + s, "a != b", ne,
             [](double a, double b) { return a != b ? 1.0 : 0.0; });
+  auto mx = HBINARY("conf_maximum_" + s, T, maximum(a, b));
+  halfOp<T>(c, "conf_maximum_" + s, "maximum", mx, fmaxNum);
+  auto mn = HBINARY("conf_minimum_" + s, T, minimum(a, b));
+  halfOp<T>(c, "conf_minimum_" + s, "minimum", mn, fminNum);
+  auto sq = HBINARY("conf_sqrt_" + s, T, sqrt(a));
+  halfOp<T>(c, "conf_sqrt_" + s, "sqrt", sq,
+            [](double a, double) { return std::sqrt(a); });
+  auto neg = HBINARY("conf_neg_" + s, T, -a);
+  halfOp<T>(c, "conf_neg_" + s, "-a", neg, [](double a, double) { return -a; });
+  auto ab = HBINARY("conf_abs_" + s, T, abs(a));
+  halfOp<T>(c, "conf_abs_" + s, "abs", ab,
+            [](double a, double) { return std::fabs(a); });
 }
 
 } // namespace

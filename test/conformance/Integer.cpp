@@ -94,6 +94,8 @@ template <typename T> T remainder(T a, T b) {
   return a % b;
 }
 template <typename T> T bitwise(T a, T b) { return (a ^ b) & (a | b); }
+template <typename T> T less(T a, T b) { return a < b; }
+template <typename T> T equal(T a, T b) { return a == b; }
 
 } // namespace
 
@@ -113,6 +115,10 @@ void integerRows(Context &c) {
   auto ixor = IBINARY("conf_ixor", int32_t, (a ^ b) & (a | b));
   intOp<int32_t>(c, "conf_ixor", "bitwise: (a ^ b) & (a or b)", ixor,
                  bitwise<int32_t>);
+  auto ilt = IBINARY("conf_iless", int32_t, where(a < b, 1, 0));
+  intOp<int32_t>(c, "conf_iless", "a < b", ilt, less<int32_t>);
+  auto ieq = IBINARY("conf_iequal", int32_t, where(a == b, 1, 0));
+  intOp<int32_t>(c, "conf_iequal", "a == b", ieq, equal<int32_t>);
 
   auto ladd = IBINARY("conf_ladd", int64_t, a + b);
   intOp<int64_t>(c, "conf_ladd", "a + b", ladd, wrapAdd<int64_t>);
@@ -129,6 +135,10 @@ void integerRows(Context &c) {
   auto lxor = IBINARY("conf_lxor", int64_t, (a ^ b) & (a | b));
   intOp<int64_t>(c, "conf_lxor", "bitwise: (a ^ b) & (a or b)", lxor,
                  bitwise<int64_t>);
+  auto llt = IBINARY("conf_lless", int64_t, where(a < b, 1, 0));
+  intOp<int64_t>(c, "conf_lless", "a < b", llt, less<int64_t>);
+  auto leq = IBINARY("conf_lequal", int64_t, where(a == b, 1, 0));
+  intOp<int64_t>(c, "conf_lequal", "a == b", leq, equal<int64_t>);
 }
 
 } // namespace conformance
