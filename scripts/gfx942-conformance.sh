@@ -47,7 +47,9 @@ export KTC_CACHE_DIR=${KTC_CACHE_DIR:-$LOGS/cache}
 rows=$LOGS/rows.md
 : > "$rows"
 failed=0
-for id in $("$CONF" --list --filter="${FILTER:-}" | cut -f1 | uniq); do
+ids=$("$CONF" --list --filter="${FILTER:-}" | cut -f1 | uniq) || exit 1
+[ -n "$ids" ] || { echo "no rows match FILTER=${FILTER:-}" >&2; exit 1; }
+for id in $ids; do
   start=$(date +%s)
   timeout "$((ROW_TIMEOUT + 60))" "$CONF" --device=hip --against=cpu \
     --filter="^$id\$" --no-header > "$LOGS/$id.out" 2> "$LOGS/$id.err"
