@@ -14,7 +14,8 @@
 //   ktc-conformance --device=hip --against=cpu   (scripts/gfx942-conformance.sh)
 //   ktc-conformance --list                       (row ids, op, type)
 //   ktc-conformance --filter=REGEX ...           (rows whose id matches)
-//   ktc-conformance --compile=gfx942             (emit each kernel only)
+//   ktc-conformance --compile=gfx942             (emit each kernel only;
+//                                                 elements = asm bytes)
 //   ktc-conformance --no-header ...              (rows only, for joining)
 //   ktc-conformance --show=N ...                 (N wrong elements a row)
 //
