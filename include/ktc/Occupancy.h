@@ -11,7 +11,7 @@
 //   int programs = dev.compute_units() *
 //                  ktc::occupancy(info, *cu).workgroups_per_cu;
 //
-// Plain C++ (no LLVM or MLIR): lib/Runtime/Occupancy.cpp says where each
+// Plain C++ (no LLVM or MLIR): lib/Target/Occupancy.cpp says where each
 // number of the table comes from.
 //
 //===----------------------------------------------------------------------===//

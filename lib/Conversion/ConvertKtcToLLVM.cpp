@@ -197,10 +197,18 @@ struct KtcConvertToLLVMPass
     state.target = target.get();
     state.numWarps = numWarps;
     // Shared memory, reused by every op that needs it (each ends with a
-    // barrier): a whole block for 2-D reductions and the ops that move
-    // elements between threads; then the slots of the 1-D reductions
-    // (planReductionSlots).
+    // barrier): a whole block for 2-D reductions (in the type they compute
+    // in: 4 bytes an element, 8 for i64) and the ops that move elements
+    // between threads; then the slots of the 1-D reductions
+    // (planReductionSlots). `largest` is the op needing the most, where an
+    // error about the total points (the user's file:line).
     int64_t sharedSize = 0;
+    Operation *largest = nullptr;
+    auto need = [&](Operation *op, RankedTensorType block, Type element) {
+      int64_t bytes = block.getNumElements() * sharedBytes(element);
+      if (bytes > sharedSize)
+        sharedSize = bytes, largest = op;
+    };
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
       func.walk([&](Operation *op) {
@@ -209,13 +217,11 @@ struct KtcConvertToLLVMPass
         if (auto reduce = dyn_cast<ReduceOp>(op)) {
           RankedTensorType src = reduce.getSrc().getType();
           if (src.getRank() == 2)
-            sharedSize = std::max(sharedSize, src.getNumElements() * 8);
+            need(op, src, reductionType(src.getElementType()));
         }
         if (isa<ExpandDimsOp, BroadcastOp>(op)) {
           auto src = cast<RankedTensorType>(op->getOperand(0).getType());
-          sharedSize =
-              std::max(sharedSize, src.getNumElements() *
-                                       sharedBytes(src.getElementType()));
+          need(op, src, src.getElementType());
         }
       });
     });
@@ -225,24 +231,9 @@ struct KtcConvertToLLVMPass
       if (func->hasAttr(KtcDialect::getKernelAttrName()))
         planReductionSlots(func, numWarps, sharedSize, state.reductionSlots);
     });
-    // Static shared memory a workgroup may use on every target (NVIDIA: 48
-    // KiB without opting in; AMD: 64 KiB of LDS).
-    constexpr int64_t kMaxSharedBytes = 48 * 1024;
-    if (sharedSize > kMaxSharedBytes) {
-      module.emitError("the kernel needs ")
-          << sharedSize << " bytes of shared memory to move blocks between "
-          << "threads, more than the " << kMaxSharedBytes
-          << " a workgroup may use: use smaller blocks";
+    if (failed(declareSharedMemory(module, *target, state, sharedSize,
+                                   largest)))
       return signalPassFailure();
-    }
-    if (sharedSize > 0) {
-      OpBuilder b(module.getBodyRegion());
-      auto type = LLVM::LLVMArrayType::get(b.getI8Type(), sharedSize);
-      LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
-                             LLVM::Linkage::Internal, state.sharedMemory,
-                             Attribute(), /*alignment=*/16,
-                             target->sharedAddressSpace());
-    }
 
     // Kernels: mark for the target, drop the ktc attributes (the LLVM
     // function has no ktc pointers any more).

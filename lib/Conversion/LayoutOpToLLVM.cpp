@@ -7,15 +7,63 @@
 // reused). Correct for any pair of layouts; the fast paths that avoid the
 // round trip (slice layouts) are future work.
 //
+// Also the kernel's shared memory itself: its declaration (static, or
+// dynamic past the target's static limit), the check against the target's
+// limit, and the element addresses every op here and in ReduceOpToLLVM uses.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "SharedMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::ktc;
+
+LogicalResult mlir::ktc::declareSharedMemory(ModuleOp module,
+                                             const TargetInfo &target,
+                                             const LoweringState &state,
+                                             int64_t bytes,
+                                             Operation *largest) {
+  if (bytes == 0)
+    return success();
+  int64_t limit = target.maxSharedBytes();
+  if (bytes > limit) {
+    // Name the kernel: the function holding the op, else the first one.
+    auto func = largest ? largest->getParentOfType<func::FuncOp>() : nullptr;
+    if (!func)
+      module.walk([&](func::FuncOp f) {
+        if (!func)
+          func = f;
+      });
+    InFlightDiagnostic error =
+        largest ? largest->emitError() : module.emitError();
+    error << "kernel '" << (func ? func.getName() : "?") << "' needs "
+          << bytes << " bytes of shared memory to move blocks between "
+          << "threads; " << target.arch() << " allows " << limit
+          << " per workgroup: use smaller blocks";
+    return error;
+  }
+  OpBuilder b(module.getBodyRegion());
+  bool dynamic = bytes > target.maxStaticSharedBytes();
+  // Dynamic: an external array of no size (PTX `.extern .shared`), and the
+  // size for the launch as a line of the PTX.
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), dynamic ? 0 : bytes);
+  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
+                         dynamic ? LLVM::Linkage::External
+                                 : LLVM::Linkage::Internal,
+                         state.sharedMemory, Attribute(), /*alignment=*/16,
+                         target.sharedAddressSpace());
+  if (dynamic) {
+    std::string line =
+        std::string(::ktc::kDynamicSharedMarker) + std::to_string(bytes);
+    module->setAttr(LLVM::LLVMDialect::getModuleLevelAsmAttrName(),
+                    b.getStrArrayAttr({line}));
+  }
+  return success();
+}
 
 int64_t mlir::ktc::sharedBytes(Type type) {
   if (isa<PtrType, LLVM::LLVMPointerType>(type))

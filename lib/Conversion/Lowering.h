@@ -107,8 +107,19 @@ void populateLayoutPatterns(const TypeConverter &converter,
                             RewritePatternSet &patterns,
                             const LoweringState &state);
 
+/// Declares the kernel's shared memory (`state.sharedMemory`, `bytes` of
+/// it), static or -- past the target's static limit -- dynamic with the
+/// size recorded for the launch (SharedMemory.h). A need past the target's
+/// limit is an error at `largest` (the op needing the most; null: the
+/// module) naming the need and the limit.
+LogicalResult declareSharedMemory(ModuleOp module, const TargetInfo &target,
+                                  const LoweringState &state, int64_t bytes,
+                                  Operation *largest);
 /// Bytes one element of `type` takes in shared memory (pointers: 8).
 int64_t sharedBytes(Type type);
+/// The type a reduction of `element`s computes (and keeps its partials and
+/// 2-D blocks in shared memory) in: f32 for floats, i64 for i64, else i32.
+Type reductionType(Type element);
 /// The address of element `index` (i32) of an array of `type` at the start
 /// of the kernel's shared memory.
 Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,

@@ -19,20 +19,19 @@
 using namespace mlir;
 using namespace mlir::ktc;
 
+Type mlir::ktc::reductionType(Type element) {
+  MLIRContext *ctx = element.getContext();
+  if (isa<FloatType>(element))
+    return Float32Type::get(ctx);
+  return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
+}
+
 namespace {
 
 struct ReduceLowering : OpConversionPattern<ReduceOp> {
   ReduceLowering(const TypeConverter &converter, MLIRContext *ctx,
                  const LoweringState &state)
       : OpConversionPattern(converter, ctx), state(state) {}
-
-  /// The type partials travel in: f32 for floats, i32 or i64 for integers.
-  static Type computeType(Type element) {
-    MLIRContext *ctx = element.getContext();
-    if (isa<FloatType>(element))
-      return Float32Type::get(ctx);
-    return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
-  }
 
   /// The combiner's identity: -0 for a float sum (-0 + x is x, signed
   /// zeros included); NaN for maxnum/minnum, so that a row of NaNs gives NaN
@@ -122,7 +121,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     Spread src = Spread::of(srcType);
     Spread dst = Spread::of(cast<RankedTensorType>(op.getType()));
     Type element = srcType.getElementType();
-    Type type = computeType(element);
+    Type type = reductionType(element);
     ReduceKind kind = op.getKind();
     SmallVector<Value> values;
     for (Value v : adaptor.getSrc())
@@ -163,7 +162,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     RankedTensorType srcType = op.getSrc().getType();
     Spread spread = Spread::of(srcType);
     Type element = srcType.getElementType();
-    Type type = computeType(element);
+    Type type = reductionType(element);
     ReduceKind kind = op.getKind();
     const TargetInfo &target = *state.target;
     unsigned wave = target.waveSize();

@@ -57,6 +57,14 @@ public:
   virtual Value divide(OpBuilder &b, Location loc, Value lhs, Value rhs,
                        bool fast) const;
 
+  /// The most shared memory (bytes) one workgroup of this arch may use
+  /// (the occupancy table, lib/Target/SharedLimits.h: NVIDIA's opt-in maximum per block, AMD's
+  /// LDS per workgroup), and the most it may declare statically; a kernel
+  /// needing more than the latter and at most the former declares its
+  /// shared memory dynamic (extern) and the launch asks for the size.
+  virtual int64_t maxSharedBytes() const = 0;
+  virtual int64_t maxStaticSharedBytes() const { return maxSharedBytes(); }
+
   unsigned globalAddressSpace() const { return 1; }
   unsigned sharedAddressSpace() const { return 3; }
 

@@ -29,6 +29,9 @@ std::optional<DeviceLimits> limits_for(Device &device) {
   std::optional<DeviceLimits> limits = limits_for(device.impl().target().name());
   if (limits)
     limits->compute_units = device.compute_units();
+  if (limits && device.impl().maxSharedBytesPerBlock() > 0)
+    limits->max_shared_bytes_per_workgroup =
+        device.impl().maxSharedBytesPerBlock();
   return limits;
 }
 

@@ -52,6 +52,10 @@ public:
   virtual DeviceKind kind() const = 0;
   virtual std::string name() const = 0;
   virtual int computeUnits() const = 0;
+  /// The most shared memory one block may use, as the driver reports it
+  /// (CUDA: the opt-in maximum); 0 where unknown (limits_for keeps the
+  /// table's).
+  virtual int maxSharedBytesPerBlock() const { return 0; }
 
   virtual void *allocate(size_t bytes) = 0;
   virtual void release(void *address) = 0;

@@ -9,7 +9,7 @@
 // a binary uses.
 //
 // Adding a processor of a known kind is a row in Target.cpp (and its
-// occupancy numbers in lib/Runtime/Occupancy.cpp); adding a kind is one
+// occupancy numbers in lib/Target/Occupancy.cpp); adding a kind is one
 // folder with a Backend and a TargetInfo.
 //
 //===----------------------------------------------------------------------===//

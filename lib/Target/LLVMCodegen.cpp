@@ -182,7 +182,13 @@ llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef kernel,
   ThreadDiagnosticHandler handler(
       module.getContext(), [&](mlir::Diagnostic &diag) {
         llvm::raw_string_ostream os(diagnostics);
-        os << diag.getLocation() << ": " << diag.str() << "\n";
+        // "file:line:col: error: ..." as compilers print it, where known.
+        if (auto file = diag.getLocation()->findInstanceOf<mlir::FileLineColLoc>())
+          os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+             << file.getColumn() << ": error: ";
+        else
+          os << diag.getLocation() << ": ";
+        os << diag.str() << "\n";
       });
   mlir::PassManager pm(module.getContext());
   backend.buildPipeline(pm, target, options);

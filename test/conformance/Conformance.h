@@ -244,6 +244,7 @@ void integerRows(Context &c);
 void halfRows(Context &c);
 void memoryRows(Context &c);
 void reductionRows(Context &c);
+void sharedMemoryRows(Context &c);
 
 } // namespace conformance
 

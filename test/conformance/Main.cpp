@@ -104,7 +104,8 @@ int main(int argc, char **argv) {
         printRow(c.rows[printed]);
     };
     for (void (*part)(Context &) :
-         {float32Rows, integerRows, halfRows, memoryRows, reductionRows}) {
+         {float32Rows, integerRows, halfRows, memoryRows, reductionRows,
+          sharedMemoryRows}) {
       part(c);
       flush();
     }

@@ -1,7 +1,7 @@
 //===- OccupancyTest.cpp - workgroups per CU, derived by hand -------------===//
 //
 // Each case states the arithmetic that gives its numbers, from the tables in
-// lib/Runtime/Occupancy.cpp: NVIDIA's CUDA occupancy calculator rules, and
+// lib/Target/Occupancy.cpp: NVIDIA's CUDA occupancy calculator rules, and
 // LLVM's AMDGPU register, wave and LDS limits.
 //
 //===----------------------------------------------------------------------===//

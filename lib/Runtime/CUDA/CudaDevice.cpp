@@ -8,8 +8,17 @@
 // Kernels: ktc dialect -> ktc-gpu-pipeline (sm_<major><minor>) -> PTX, in
 // process -> cuModuleLoadDataEx (the driver's JIT log on failure).
 //
+// Shared memory: up to 48 KiB is static (in the PTX). A kernel needing more
+// declares it dynamic and its PTX says how much (lib/Conversion/
+// SharedMemory.h); load() checks it against the device's opt-in maximum
+// (CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, 227 KiB on an
+// H100), opts the function in to it (cuFuncSetAttribute,
+// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) and every launch passes
+// it as sharedMemBytes.
+//
 //===----------------------------------------------------------------------===//
 
+#include "lib/Conversion/SharedMemory.h"
 #include "lib/Runtime/Device.h"
 
 
@@ -34,6 +43,9 @@ constexpr int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5; // then Y = 6, Z = 7
 constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
+constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
 constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 
@@ -59,6 +71,7 @@ struct Driver {
                              void **, void **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
   CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
   CUresult (*cuStreamCreate)(CUstream *, unsigned);
   CUresult (*cuStreamSynchronize)(CUstream);
   CUresult (*cuEventCreate)(CUevent *, unsigned);
@@ -111,6 +124,7 @@ const Driver *loadDriver(std::string &why) {
     get(driver.cuLaunchKernel, "cuLaunchKernel");
     get(driver.cuGetErrorString, "cuGetErrorString");
     get(driver.cuFuncGetAttribute, "cuFuncGetAttribute");
+    get(driver.cuFuncSetAttribute, "cuFuncSetAttribute");
     get(driver.cuStreamCreate, "cuStreamCreate");
     get(driver.cuStreamSynchronize, "cuStreamSynchronize");
     get(driver.cuEventCreate, "cuEventCreate");
@@ -140,9 +154,10 @@ class CudaExecutable : public Executable {
 public:
   CudaExecutable(const Driver &d, CUcontext ctx, CUstream stream,
                  CUmodule module, CUfunction function, unsigned threads,
-                 std::string arch)
+                 unsigned dynamicShared, std::string arch)
       : d(d), ctx(ctx), stream(stream), module(module), function(function),
-        threads(threads), arch(std::move(arch)) {}
+        threads(threads), dynamicShared(dynamicShared),
+        arch(std::move(arch)) {}
   KernelInfo info() const override {
     // CU_FUNC_ATTRIBUTE_*: max threads 0, shared 1, local 3, registers 4.
     auto attr = [&](int which) {
@@ -153,7 +168,8 @@ public:
     KernelInfo info;
     info.target = arch;
     info.registers = attr(4);
-    info.shared_bytes = attr(1);
+    info.shared_bytes = attr(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES) +
+                        dynamicShared;
     info.scratch_bytes = attr(3);
     info.wave_size = 32;
     info.max_threads = threads;
@@ -167,7 +183,7 @@ public:
       check(d, d.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
     check(d,
           d.cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1, 1,
-                           /*sharedMemBytes=*/0, stream, args,
+                           /*sharedMemBytes=*/dynamicShared, stream, args,
                            nullptr),
           "cuLaunchKernel");
   }
@@ -179,6 +195,7 @@ private:
   CUmodule module;
   CUfunction function;
   unsigned threads;
+  unsigned dynamicShared; // bytes, asked for at every launch
   std::string arch;
 };
 
@@ -195,6 +212,9 @@ public:
     d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                            dev);
     d.cuDeviceGetAttribute(&sms_, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+    d.cuDeviceGetAttribute(&maxShared_,
+                           CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                           dev);
     for (int axis = 0; axis < 3; ++axis) {
       int limit = 0;
       if (d.cuDeviceGetAttribute(&limit, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + axis,
@@ -222,6 +242,7 @@ public:
            target_.name() + ")";
   }
   int computeUnits() const override { return sms_; }
+  int maxSharedBytesPerBlock() const override { return maxShared_; }
 
   void *allocate(size_t bytes) override {
     setCurrent();
@@ -291,9 +312,27 @@ public:
     CUfunction function = nullptr;
     check(d, d.cuModuleGetFunction(&function, cuModule, kernel.name.c_str()),
           "cuModuleGetFunction");
+    // Dynamic shared memory: refused here with both numbers rather than by
+    // the launch's CUDA_ERROR_INVALID_VALUE.
+    int64_t dynamicShared = dynamicSharedBytes(ptx);
+    if (dynamicShared > 0) {
+      int staticShared = 0;
+      d.cuFuncGetAttribute(&staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                           function);
+      if (maxShared_ > 0 && staticShared + dynamicShared > maxShared_)
+        throw Error("kernel '" + kernel.name + "' needs " +
+                    std::to_string(staticShared + dynamicShared) +
+                    " bytes of shared memory; " + name_ + " (" + target_.name() +
+                    ") allows " + std::to_string(maxShared_) + " per block");
+      check(d,
+            d.cuFuncSetAttribute(function,
+                                 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                 int(dynamicShared)),
+            "cuFuncSetAttribute (dynamic shared memory)");
+    }
     auto executable = std::make_shared<CudaExecutable>(
         d, ctx, stream_, cuModule, function, kernel.threadsPerBlock,
-        target_.name());
+        unsigned(dynamicShared), target_.name());
     executable->maxGrid = maxGrid_;
     return executable;
   }
@@ -308,6 +347,7 @@ private:
   std::string name_;
   target::Target target_;
   int sms_ = 0;
+  int maxShared_ = 0; // opt-in maximum per block, bytes (0: not reported)
   std::array<int64_t, 3> maxGrid_{INT32_MAX, 65535, 65535};
 };
 

@@ -205,6 +205,11 @@ public:
     h.hipDeviceGetAttribute(&cus_, hipDeviceAttributeMultiprocessorCount,
                             device);
     h.hipDeviceGetAttribute(&wave_, hipDeviceAttributeWarpSize, device);
+    // LDS a workgroup may use (64 KiB on MI300X, 160 KiB on MI355X). LDS is
+    // static on AMD: the lowering already refused a kernel needing more
+    // than its arch's table gives (lib/Target/SharedLimits.h).
+    h.hipDeviceGetAttribute(&maxShared_,
+                            hipDeviceAttributeMaxSharedMemoryPerBlock, device);
     int limits[3] = {0, 0, 0};
     h.hipDeviceGetAttribute(&limits[0], hipDeviceAttributeMaxGridDimX, device);
     h.hipDeviceGetAttribute(&limits[1], hipDeviceAttributeMaxGridDimY, device);
@@ -223,6 +228,7 @@ public:
            ", wave" + std::to_string(wave_) + ")";
   }
   int computeUnits() const override { return cus_; }
+  int maxSharedBytesPerBlock() const override { return maxShared_; }
 
   void *allocate(size_t bytes) override {
     h.hipSetDevice(device);
@@ -310,6 +316,7 @@ private:
   target::Target target_;
   hipStream_t stream_ = nullptr;
   int cus_ = 0, wave_ = 64;
+  int maxShared_ = 0; // LDS per workgroup, bytes (0: not reported)
   std::array<int64_t, 3> maxGrid_{INT32_MAX, 65535, 65535};
   std::vector<std::string> images_;
 };

@@ -2,6 +2,8 @@
 
 #include "lib/Conversion/TargetInfo.h"
 
+#include "lib/Target/SharedLimits.h"
+
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
 using namespace mlir;
@@ -84,6 +86,12 @@ public:
                b, loc, b.getF32Type(), b.getStringAttr("llvm.amdgcn.exp2"),
                ValueRange{x})
         .getResult(0);
+  }
+  /// LDS is static: the code object's group_segment_fixed_size. 64 KiB per
+  /// workgroup on every GCN/CDNA/RDNA arch the table lacks.
+  int64_t maxSharedBytes() const override {
+    int64_t limit = ::ktc::max_shared_bytes_per_workgroup(target_.name());
+    return limit > 0 ? limit : 64 * 1024;
   }
   void markKernel(Operation *func, unsigned numThreads) const override {
     Builder b(func->getContext());

@@ -2,6 +2,8 @@
 
 #include "lib/Conversion/TargetInfo.h"
 
+#include "lib/Target/SharedLimits.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -70,6 +72,14 @@ public:
                                          b.getStringAttr("llvm.nvvm.div.full"),
                                          ValueRange{lhs, rhs})
         .getResult(0);
+  }
+  /// PTX declares at most 48 KiB of .shared statically; a block may opt in
+  /// to more (227 KiB on sm_90), dynamic. An arch not in the table keeps to
+  /// the 48 KiB every NVIDIA GPU gives without opting in.
+  int64_t maxStaticSharedBytes() const override { return 48 * 1024; }
+  int64_t maxSharedBytes() const override {
+    int64_t limit = ::ktc::max_shared_bytes_per_workgroup(target_.name());
+    return limit > 0 ? limit : maxStaticSharedBytes();
   }
   void markKernel(Operation *func, unsigned numThreads) const override {
     Builder b(func->getContext());

@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ktc/Occupancy.h"
+#include "lib/Target/SharedLimits.h"
 
 #include "lib/Target/Target.h"
 
@@ -143,6 +144,14 @@ DeviceLimits rdna(const std::string &arch) {
 //   sm_120     48        24       100 KiB
 // All have 64 K registers per SM and per block, and reserve 1 KiB of shared
 // memory per block (reserved_shared_memory_per_block = 1024 from sm_80).
+// The per-block figure is the opt-in maximum
+// (CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN; the Programming
+// Guide's "maximum amount of shared memory per thread block": 163 KiB on
+// 8.0, 99 KiB on 8.6/8.9, 227 KiB on 9.0/10.x, 99 KiB on 12.0). The GPU
+// lowering refuses a kernel needing more (SharedLimits.h); past the 48 KiB a
+// block gets without opting in, its shared memory is dynamic and the CUDA
+// runtime opts in at load. limits_for(Device &) takes the device's own
+// figure where the driver reports one.
 // The rest is CUDA's occupancy calculator, cuda_occupancy.h (CUDA 13.0):
 // registers are allocated per warp in units of 256
 // (cudaOccRegAllocationGranularity) out of 4 sub-partitions
@@ -220,6 +229,11 @@ std::optional<DeviceLimits> limits_for(const std::string &name) {
   if (arch == "sm_120")
     return nvidia(arch, 48, 24, 100);
   return std::nullopt;
+}
+
+int64_t max_shared_bytes_per_workgroup(const std::string &arch) {
+  std::optional<DeviceLimits> limits = limits_for(arch);
+  return limits ? limits->max_shared_bytes_per_workgroup : 0;
 }
 
 double Occupancy::fraction() const {
