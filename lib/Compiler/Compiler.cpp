@@ -89,9 +89,29 @@ generate(mlir::ModuleOp module, llvm::StringRef kernel, const Target &target,
   auto text = backend.generate(module, kernel, target, options, stage, hooks);
   if (text)
     return text;
-  std::string message = llvm::toString(text.takeError());
-  std::string command = backend.pipelineCommand(target, options);
-  std::string path = dumper.reproducer(message, command);
+  // The reproducer: the kernel and the pipeline in MLIR's format. A failed
+  // pipeline reruns in ktc-opt; code generation needs ktc-compile.
+  bool lowering = false;
+  std::string message;
+  llvm::handleAllErrors(
+      text.takeError(),
+      [&](const target::PipelineError &e) {
+        lowering = true;
+        message = e.message;
+      },
+      [&](const llvm::ErrorInfoBase &e) { message = e.message(); });
+  std::string pipeline;
+  {
+    mlir::OpPassManager pm(mlir::ModuleOp::getOperationName());
+    backend.buildPipeline(pm, target, options);
+    llvm::raw_string_ostream os(pipeline);
+    pm.printAsTextualPipeline(os);
+  }
+  std::string command =
+      lowering ? std::string("ktc-opt --run-reproducer")
+               : "ktc-compile --target=" + target.name() +
+                     (target.isGpu() ? " --emit=bin" : " --emit=asm");
+  std::string path = dumper.reproducer(message, pipeline, command);
   if (!path.empty())
     message += "\nreproducer: " + path + " (run: " + command + " " + path + ")";
   return llvm::createStringError(message);

@@ -28,9 +28,9 @@ struct Config {
 Config config() {
   Config c;
   {
-    if (const char *env = std::getenv("KTC_DUMP")) {
+    if (std::optional<std::string> env = env::raw("KTC_DUMP")) {
       llvm::SmallVector<llvm::StringRef> parts;
-      llvm::StringRef(env).split(parts, ',', -1, false);
+      llvm::StringRef(*env).split(parts, ',', -1, false);
       for (llvm::StringRef part : parts) {
         std::string p = part.trim().lower(); // "LLVM", " asm" too
         if (p == "all")
@@ -38,14 +38,13 @@ Config config() {
         else if (p == "mlir" || p == "layout" || p == "llvm" || p == "asm")
           c.stages.insert(p);
         else if (!p.empty())
-          env::warnOnce("KTC_DUMP", env,
+          env::warnOnce("KTC_DUMP", *env,
                         "names an unknown stage '" + part.trim().str() +
                             "' (mlir, layout, llvm, asm or all); it is "
                             "ignored");
       }
     }
-    const char *dir = std::getenv("KTC_DUMP_DIR");
-    c.dir = dir && *dir ? dir : "ktc-dump";
+    c.dir = env::raw("KTC_DUMP_DIR").value_or("ktc-dump");
   }
   return c;
 }
@@ -98,7 +97,7 @@ bool Dumper::wantsLowering() const {
 
 std::string Dumper::base(bool reproducer) const {
   std::string dir = config().dir;
-  if (reproducer && !std::getenv("KTC_DUMP_DIR")) {
+  if (reproducer && !env::raw("KTC_DUMP_DIR")) {
     llvm::SmallString<128> tmp;
     llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, tmp);
     llvm::sys::path::append(tmp, "ktc-repro");
@@ -126,8 +125,13 @@ void Dumper::after(mlir::PassManager &pm, llvm::StringRef passArgument,
         *this, passArgument.str(), stage.str()));
 }
 
-std::string Dumper::reproducer(llvm::StringRef error, llvm::StringRef command) {
-  std::string path = base(true) + ".repro.mlir";
+std::string Dumper::reproducerPath() const {
+  return base(true) + ".repro.mlir";
+}
+
+std::string Dumper::reproducer(llvm::StringRef error, llvm::StringRef pipeline,
+                               llvm::StringRef command) {
+  std::string path = reproducerPath();
   std::string text = "// ktc reproducer for a failed compile of kernel '" +
                      kernel_ + "'. Reproduce with:\n//   " + command.str() +
                      " " + path + "\n// The error was:\n";
@@ -136,6 +140,13 @@ std::string Dumper::reproducer(llvm::StringRef error, llvm::StringRef command) {
   for (llvm::StringRef line : lines)
     text += "//   " + line.str() + "\n";
   text += module_;
+  // MLIR's reproducer: the pipeline that failed, which
+  // `ktc-opt --run-reproducer` runs on the module above.
+  text += "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+          "      pipeline: \"" +
+          pipeline.str() +
+          "\",\n      disable_threading: true,\n"
+          "      verify_each: true\n    }\n  }\n#-}\n";
   return writeFile(path, text) ? path : "";
 }
 

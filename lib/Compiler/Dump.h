@@ -6,8 +6,9 @@
 // Files are <kernel>-<hash>.<stage>.<ext>, the hash over the specialised
 // kernel before lowering, so specialisations never overwrite each other.
 // When a compile fails, <kernel>-<hash>.repro.mlir (in KTC_DUMP_DIR, else the
-// system's temporary directory) holds the kernel before lowering and the
-// ktc-opt command that reproduces the failure.
+// system's temporary directory) holds the kernel before lowering in MLIR's
+// reproducer format (`ktc-opt --run-reproducer FILE` runs the pipeline that
+// failed) and the command that reproduces the failure.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,9 +37,14 @@ public:
   /// if that stage is asked for (MLIR's IR printing).
   void after(mlir::PassManager &pm, llvm::StringRef passArgument,
              llvm::StringRef stage);
-  /// Writes the reproducer; returns its path ("" if it could not be
-  /// written).
-  std::string reproducer(llvm::StringRef error, llvm::StringRef command);
+  /// Writes the reproducer: the kernel before lowering, with MLIR's
+  /// `mlir_reproducer` resource naming `pipeline` (so that
+  /// `ktc-opt --run-reproducer FILE` runs it), headed by `command`, the
+  /// line that reproduces the failure. Returns its path ("" if it could not
+  /// be written).
+  std::string reproducer(llvm::StringRef error, llvm::StringRef pipeline,
+                         llvm::StringRef command);
+  std::string reproducerPath() const;
 
 private:
   std::string base(bool reproducer) const;

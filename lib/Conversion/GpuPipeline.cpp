@@ -44,10 +44,14 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
 }
 
-std::string mlir::ktc::gpuPipelineCommand(const ::ktc::target::Target &target,
-                                          unsigned numWarps) {
-  return "ktc-opt --ktc-gpu-pipeline=\"target=" + target.name() +
-         " num-warps=" + std::to_string(numWarps) + "\"";
+
+void mlir::ktc::registerGpuPipelinePasses() {
+  registerSCFToControlFlowPass();
+  registerArithToLLVMConversionPass();
+  registerConvertMathToLLVMPass();
+  registerConvertControlFlowToLLVMPass();
+  registerConvertFuncToLLVMPass();
+  registerReconcileUnrealizedCastsPass();
 }
 
 void mlir::ktc::registerGpuDialects(DialectRegistry &registry) {

@@ -16,9 +16,10 @@ namespace mlir::ktc {
 /// `target` with `numWarps` waves per workgroup.
 void buildGpuPipeline(OpPassManager &pm, const ::ktc::target::Target &target,
                       unsigned numWarps);
-/// The ktc-opt command line that runs it.
-std::string gpuPipelineCommand(const ::ktc::target::Target &target,
-                               unsigned numWarps);
+
+/// Registers every upstream pass buildGpuPipeline runs, by name (ktc-opt:
+/// reproducers carry the pipeline as text).
+void registerGpuPipelinePasses();
 
 /// The dialects and LLVM IR translations the GPU path needs.
 void registerGpuDialects(DialectRegistry &registry);

@@ -7,6 +7,7 @@
 namespace ktc::target {
 
 Backend::~Backend() = default;
+char PipelineError::ID = 0;
 
 llvm::Expected<CompileOptions>
 CompileOptions::make(int64_t numWarps, int64_t numStages, bool checkBounds,

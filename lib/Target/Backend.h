@@ -80,6 +80,19 @@ struct CompileHooks {
   std::function<void(llvm::Module &)> optimised;
 };
 
+/// A failure of a backend's pass pipeline (buildPipeline), as opposed to
+/// one of LLVM's code generation: MLIR's reproducer reproduces it.
+class PipelineError : public llvm::ErrorInfo<PipelineError> {
+public:
+  static char ID;
+  explicit PipelineError(std::string message) : message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+  std::string message;
+};
+
 class Backend {
 public:
   virtual ~Backend();
@@ -89,9 +102,6 @@ public:
   /// ktc dialect -> LLVM dialect, for `target` with `options`.
   virtual void buildPipeline(mlir::OpPassManager &pm, const Target &target,
                              const CompileOptions &options) const = 0;
-  /// The ktc-opt command line that runs buildPipeline (for reproducers).
-  virtual std::string pipelineCommand(const Target &target,
-                                      const CompileOptions &options) const = 0;
   /// Lowers `module` (ktc dialect, changed in place) and generates code:
   /// optimised LLVM IR, assembly or the loadable binary.
   virtual llvm::Expected<std::string>

@@ -195,9 +195,9 @@ llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef kernel,
   if (hooks.instrument)
     hooks.instrument(pm);
   if (failed(pm.run(module)))
-    return llvm::createStringError("lowering kernel '" + kernel.str() +
-                                   "' for " + target.name() + " failed:\n" +
-                                   diagnostics);
+    return llvm::make_error<PipelineError>("lowering kernel '" + kernel.str() +
+                                           "' for " + target.name() +
+                                           " failed:\n" + diagnostics);
   return llvm::Error::success();
 }
 

@@ -269,13 +269,15 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
                    std::istreambuf_iterator<char>());
   EXPECT_EQ(text.rfind("// ktc reproducer for a failed compile of kernel "
                        "'big_tile'", 0), 0u);
-  EXPECT_NE(text.find("ktc-opt --ktc-gpu-pipeline=\"target=gfx942 num-warps=4\""),
-            std::string::npos);
+  EXPECT_NE(text.find("ktc-opt --run-reproducer"), std::string::npos);
   EXPECT_NE(text.find("func.func @big_tile("), std::string::npos);
+  // MLIR's reproducer: the pipeline that failed, as text.
+  EXPECT_NE(text.find("mlir_reproducer"), std::string::npos);
+  EXPECT_NE(text.find("ktc-assign-layouts{num-warps=4 wave-size=64}"),
+            std::string::npos);
   // ktc-opt reproduces the failure from the file alone.
-  std::string command = std::string(KTC_OPT_PATH) +
-                        " --ktc-gpu-pipeline=\"target=gfx942 num-warps=4\" " +
-                        path + " > " + path + ".log 2>&1";
+  std::string command = std::string(KTC_OPT_PATH) + " --run-reproducer " +
+                        path + " -o /dev/null > " + path + ".log 2>&1";
   EXPECT_NE(std::system(command.c_str()), 0);
   std::ifstream log(path + ".log");
   std::string output((std::istreambuf_iterator<char>(log)),

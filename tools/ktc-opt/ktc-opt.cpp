@@ -88,6 +88,7 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::ktc::registerKtcPasses();
   ktc::host::registerHostPipeline();
+  mlir::ktc::registerGpuPipelinePasses();
   registerCheckedGpuPipeline();
 
   // The dialects kernels are written in, plus those the host pipeline

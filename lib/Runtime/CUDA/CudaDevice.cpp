@@ -20,6 +20,7 @@
 
 #include "lib/Conversion/SharedMemory.h"
 #include "lib/Runtime/Device.h"
+#include "lib/Support/Env.h"
 
 
 #include <dlfcn.h>
@@ -87,13 +88,13 @@ const Driver *loadDriver(std::string &why) {
   static std::string error;
   static bool ok = [] {
     // KTC_CUDA_LIBRARY names another driver library (a path or a name).
-    const char *env = std::getenv("KTC_CUDA_LIBRARY");
-    std::string path = env && *env ? env : "libcuda.so.1";
+    std::optional<std::string> env = env::raw("KTC_CUDA_LIBRARY");
+    std::string path = env.value_or("libcuda.so.1");
     void *lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
       const char *why = dlerror();
       error = "the CUDA driver library " + path + " was not found" +
-              (env && *env ? " (KTC_CUDA_LIBRARY)" : " (no NVIDIA driver)") +
+              (env ? " (KTC_CUDA_LIBRARY)" : " (no NVIDIA driver)") +
               ": " + (why ? why : "dlopen failed");
       return false;
     }

@@ -57,10 +57,10 @@ const Hip *loadHip(std::string &why) {
   static std::string error;
   static bool ok = [] {
     // KTC_HIP_LIBRARY names another HIP runtime (a path or a name).
-    const char *env = std::getenv("KTC_HIP_LIBRARY");
+    std::optional<std::string> env = env::raw("KTC_HIP_LIBRARY");
     std::vector<std::string> names;
-    if (env && *env)
-      names = {env};
+    if (env)
+      names = {*env};
     else
       names = {"libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6",
                "libamdhip64.so.5"};
@@ -77,7 +77,7 @@ const Hip *loadHip(std::string &why) {
     }
     if (!lib) {
       error = "the HIP runtime library " + names.front() + " was not found" +
-              (env && *env ? " (KTC_HIP_LIBRARY)"
+              (env ? " (KTC_HIP_LIBRARY)"
                            : " (no ROCm HIP runtime; tried " + tried + ")") +
               ": " + why;
       return false;

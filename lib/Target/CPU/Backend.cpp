@@ -27,10 +27,6 @@ public:
                      const CompileOptions &) const override {
     host::buildHostPipeline(pm);
   }
-  std::string pipelineCommand(const Target &,
-                              const CompileOptions &) const override {
-    return "ktc-opt --ktc-host-pipeline";
-  }
   llvm::Expected<std::string>
   generate(mlir::ModuleOp module, llvm::StringRef kernel, const Target &target,
            const CompileOptions &options, Stage stage,

@@ -78,6 +78,26 @@ void buildHostPipeline(OpPassManager &pm) {
 }
 
 void registerHostPipeline() {
+  // Every pass the pipeline runs, by name: a reproducer (MLIR's format,
+  // the pipeline as text) runs in ktc-opt with --run-reproducer.
+  registerConvertElementwiseToLinalgPass();
+  registerLinalgElementwiseOpFusionPass();
+  bufferization::registerOneShotBufferizePass();
+  memref::registerExpandReallocPass();
+  bufferization::registerOwnershipBasedBufferDeallocationPass();
+  bufferization::registerBufferDeallocationSimplificationPass();
+  bufferization::registerLowerDeallocationsPass();
+  registerConvertLinalgToLoopsPass();
+  memref::registerExpandStridedMetadataPass();
+  registerLowerAffinePass();
+  registerSCFToControlFlowPass();
+  registerConvertMathToLLVMPass();
+  registerFinalizeMemRefToLLVMConversionPass();
+  registerArithToLLVMConversionPass();
+  registerConvertIndexToLLVMPass();
+  registerConvertControlFlowToLLVMPass();
+  registerConvertFuncToLLVMPass();
+  registerReconcileUnrealizedCastsPass();
   PassPipelineRegistration<>(
       "ktc-host-pipeline",
       "lower ktc kernels to the LLVM dialect for the host CPU",

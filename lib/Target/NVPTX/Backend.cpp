@@ -22,10 +22,6 @@ public:
                      const CompileOptions &options) const override {
     mlir::ktc::buildGpuPipeline(pm, target, options.numWarps);
   }
-  std::string pipelineCommand(const Target &target,
-                              const CompileOptions &options) const override {
-    return mlir::ktc::gpuPipelineCommand(target, options.numWarps);
-  }
   llvm::Expected<std::string>
   generate(mlir::ModuleOp module, llvm::StringRef kernel, const Target &target,
            const CompileOptions &options, Stage stage,
