@@ -2,7 +2,8 @@
 # docs. Included once from the top-level CMakeLists.txt, after every target
 # exists.
 #
-# What a kernel-writing program needs is the public headers (include/ktc,
+# What a kernel-writing program needs is the public headers (include/ktc and
+# the Kernel template's helpers in include/ktc/detail, all installed;
 # plain C++20: none of them includes an MLIR or a generated header) and the
 # static libraries below them. They are installed with one exported CMake
 # package, so a consumer writes

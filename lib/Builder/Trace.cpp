@@ -255,27 +255,6 @@ void setNestedTraceWait(std::chrono::milliseconds wait) {
   nestedWaitMs = wait.count();
 }
 
-void waitFor(const Slot &slot, std::unique_lock<std::mutex> &lock,
-             std::condition_variable &changed, const std::string &kernel) {
-  if (!slot.tracing) {
-    changed.wait(lock); // compiling
-    return;
-  }
-  auto limit = slot.since + nestedTraceWait();
-  if (std::chrono::steady_clock::now() < limit) {
-    changed.wait_until(lock, limit);
-    return;
-  }
-  char seconds[32];
-  std::snprintf(seconds, sizeof(seconds), "%g", nestedWaitMs.load() / 1000.0);
-  throw Error("kernel '" + kernel + "' waited " + seconds +
-              " s for another thread that is tracing the same "
-              "specialisation and has not left the kernel's body: does the "
-              "body launch '" +
-              kernel + "' itself (on another thread)? Kernels cannot be "
-              "nested");
-}
-
 TraceImpl &TraceImpl::current(std::source_location loc) {
   if (!currentTrace)
     throw Error("ktc operations can only be used inside a kernel being "

@@ -1,0 +1,235 @@
+//===- KernelImpl.cpp - a kernel's launches and specialisation cache ------===//
+//
+// The launch order of every Kernel<F> and its in-memory cache of compiled
+// specialisations. The cache is a map from what a launch specialises on to
+// a Slot; a Slot is in flight (being traced and compiled by one thread,
+// without the lock) until its executable is set. A cache hit is looked up
+// through a KeyView of the launch's own (stack) arrays: no allocation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ktc/detail/KernelImpl.h"
+#include "ktc/detail/Trace.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <compare>
+#include <condition_variable>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <utility>
+
+namespace ktc::detail {
+
+namespace {
+
+/// A specialisation in a kernel's cache: compiled, or being traced and
+/// compiled by one thread (without the cache's lock).
+struct Slot {
+  std::shared_ptr<Executable> executable; // null while in flight
+  uint64_t fingerprint = 0; // of the trace it was compiled from
+  bool tracing = true; // the owner runs the kernel's callable
+  std::chrono::steady_clock::time_point since =
+      std::chrono::steady_clock::now();
+};
+
+/// Waits on `changed` (with `lock` held) while `slot` is in flight on
+/// another thread. One that has been inside the kernel's body longer than
+/// nestedTraceWait() is taken for a deadlock (a body that launches its own
+/// kernel on another thread): an Error. Compiling is waited for without a
+/// limit.
+void waitFor(const Slot &slot, std::unique_lock<std::mutex> &lock,
+             std::condition_variable &changed, const std::string &kernel) {
+  if (!slot.tracing) {
+    changed.wait(lock); // compiling
+    return;
+  }
+  std::chrono::milliseconds wait = nestedTraceWait();
+  auto limit = slot.since + wait;
+  if (std::chrono::steady_clock::now() < limit) {
+    changed.wait_until(lock, limit);
+    return;
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%g", wait.count() / 1000.0);
+  throw Error("kernel '" + kernel + "' waited " + seconds +
+              " s for another thread that is tracing the same "
+              "specialisation and has not left the kernel's body: does the "
+              "body launch '" +
+              kernel + "' itself (on another thread)? Kernels cannot be "
+              "nested");
+}
+
+/// A specialisation as looked up (nothing owned, nothing allocated) and
+/// as kept.
+struct KeyView {
+  const Device *device;
+  std::span<const ConstexprValue> constexprs;
+  int num_warps, num_stages;
+  bool check_bounds;
+  std::span<const uint8_t> spec;
+};
+struct CacheKey {
+  const Device *device;
+  std::vector<ConstexprValue> constexprs;
+  int num_warps, num_stages;
+  bool check_bounds;
+  std::vector<uint8_t> spec;
+};
+struct KeyLess {
+  using is_transparent = void;
+  static KeyView view(const KeyView &k) { return k; }
+  static KeyView view(const CacheKey &k) {
+    return {k.device, k.constexprs, k.num_warps, k.num_stages, k.check_bounds,
+            k.spec};
+  }
+  template <typename X, typename Y>
+  bool operator()(const X &x, const Y &y) const {
+    KeyView a = view(x), b = view(y);
+    if (a.device != b.device)
+      return std::less<const Device *>()(a.device, b.device);
+    if (a.num_warps != b.num_warps)
+      return a.num_warps < b.num_warps;
+    if (a.num_stages != b.num_stages)
+      return a.num_stages < b.num_stages;
+    if (a.check_bounds != b.check_bounds)
+      return a.check_bounds < b.check_bounds;
+    // Floats by their bits: a total order, NaNs included.
+    auto bits = [](const ConstexprValue &c) {
+      return std::pair(c.i, std::bit_cast<uint64_t>(c.f));
+    };
+    auto order = std::lexicographical_compare_three_way(
+        a.constexprs.begin(), a.constexprs.end(), b.constexprs.begin(),
+        b.constexprs.end(), [&](const ConstexprValue &p,
+                                const ConstexprValue &q) {
+          return bits(p) <=> bits(q);
+        });
+    if (order != 0)
+      return order < 0;
+    return std::lexicographical_compare(a.spec.begin(), a.spec.end(),
+                                        b.spec.begin(), b.spec.end());
+  }
+};
+
+} // namespace
+
+struct KernelImpl::Cache {
+  std::mutex mutex;
+  std::condition_variable changed; // a slot became ready or failed
+  // Compiles of other specialisations go on while one is in flight.
+  std::map<CacheKey, std::shared_ptr<Slot>, KeyLess> entries;
+};
+
+KernelImpl::KernelImpl(bool stateless)
+    : stateless_(stateless), cache_(std::make_unique<Cache>()) {}
+
+KernelImpl::~KernelImpl() = default;
+
+size_t KernelImpl::numCompiled() const {
+  std::lock_guard<std::mutex> lock(cache_->mutex);
+  return std::count_if(cache_->entries.begin(), cache_->entries.end(),
+                       [](const auto &e) { return e.second->executable; });
+}
+
+/// Whether a launch that finds its specialisation compiled re-traces the
+/// kernel to check that it still traces the same.
+bool KernelImpl::checksTraces() const {
+  TraceCheck mode = traceCheck();
+  return mode == TraceCheck::All ||
+         (mode == TraceCheck::Stateful && !stateless_);
+}
+
+std::shared_ptr<Executable>
+KernelImpl::specialise(const std::string &kernel, Device &device,
+                       std::span<const ConstexprValue> constexprs,
+                       const Options &options, std::span<const uint8_t> spec,
+                       TraceFn trace) const {
+  KeyView key{&device, constexprs, options.num_warps, options.num_stages,
+              options.check_bounds, spec};
+  std::unique_lock<std::mutex> lock(cache_->mutex);
+  for (;;) {
+    auto it = cache_->entries.find(key);
+    if (it == cache_->entries.end())
+      break;
+    std::shared_ptr<Slot> slot = it->second;
+    if (slot->executable) {
+      if (!checksTraces())
+        return slot->executable;
+      std::shared_ptr<Executable> executable = slot->executable;
+      uint64_t fingerprint = slot->fingerprint;
+      lock.unlock();
+      uint64_t now = 0;
+      trace(constexprs, options,
+            [&](Trace &traced) { now = traced.fingerprint(); });
+      if (now != fingerprint)
+        traceChanged(kernel);
+      return executable;
+    }
+    waitFor(*slot, lock, cache_->changed, kernel);
+  }
+  std::vector<ConstexprValue> values(constexprs.begin(), constexprs.end());
+  std::vector<uint8_t> specialisation(spec.begin(), spec.end());
+  auto slot = std::make_shared<Slot>();
+  auto entry = cache_->entries
+                   .emplace(CacheKey{&device, values, options.num_warps,
+                                     options.num_stages, options.check_bounds,
+                                     specialisation},
+                            slot)
+                   .first;
+  lock.unlock();
+  std::shared_ptr<Executable> executable;
+  uint64_t fingerprint = 0;
+  try {
+    trace(values, options, [&](Trace &traced) {
+      {
+        std::lock_guard<std::mutex> guard(cache_->mutex);
+        slot->tracing = false; // out of the callable: compiling
+      }
+      fingerprint = traced.fingerprint();
+      executable = compile(traced, device, specialisation);
+    });
+  } catch (...) {
+    lock.lock();
+    cache_->entries.erase(entry); // a waiter tries again
+    cache_->changed.notify_all();
+    throw;
+  }
+  lock.lock();
+  slot->fingerprint = fingerprint;
+  slot->executable = executable;
+  cache_->changed.notify_all();
+  return executable;
+}
+
+void KernelImpl::launch(const std::string &kernel,
+                        const std::vector<ParamSpec> &params, const Grid &grid,
+                        const Options &options, std::span<const LaunchArg> args,
+                        std::span<ConstexprValue> constexprs,
+                        std::span<uint8_t> spec, TraceFn trace) const {
+  checkNotTracing(kernel, grid.loc);
+  checkOptions(options, grid.loc);
+  size_t numConstexprs =
+      checkConstexprs(kernel, params, args, constexprs, grid.loc);
+  Device &device = launchDevice(kernel, params, args, grid.loc);
+  spec = spec.first(params.size());
+  specialisation(params, args, spec);
+  std::shared_ptr<Executable> executable;
+  Options used = options;
+  used.check_bounds |= checkBoundsFromEnvironment();
+  try {
+    executable = specialise(kernel, device, constexprs.first(numConstexprs),
+                            used, spec, trace);
+  } catch (const Error &e) {
+    // A failed compile (not a builder error, which has the kernel's own
+    // line) is reported at the launch.
+    if (!e.file().empty())
+      throw;
+    throw Error(e.message(), grid.loc);
+  }
+  detail::launch(*executable, kernel, params, args, grid);
+}
+
+} // namespace ktc::detail
