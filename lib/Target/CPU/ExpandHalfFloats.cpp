@@ -11,14 +11,27 @@
 // (AVX512-BF16's vcvtneps2bf16 flushes subnormals; GCC 12's libgcc has no
 // __truncsfbf2), and nothing that depends on the MXCSR's DAZ/FTZ bits.
 //
+// Moving a 16-bit float is not safe either: LLVM's x86 backend carries a
+// bfloat select or phi (a masked load's `other`, `where`) in an f32
+// register on hosts with AVX512-BF16 and stores it through vcvtneps2bf16,
+// which flushes subnormals and quiets signalling NaNs (without AVX512-BF16
+// it calls __truncsfbf2 for the same move). So once the host
+// pipeline is in the LLVM dialect, `ktc-host-half-floats-as-i16` retypes
+// every f16/bf16 value, block argument, constant and global as i16: LLVM
+// then sees no 16-bit float at all and moves the bits as integers.
+//
 //===----------------------------------------------------------------------===//
+
+#include "HostTarget.h"
 
 #include "dialect/KtcPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::ktc {
@@ -248,3 +261,169 @@ struct KtcHostExpandHalfFloatsPass
 };
 
 } // namespace
+
+namespace {
+
+/// `type` with every f16/bf16 in it (vector and array elements, struct
+/// fields, function arguments and results) replaced by i16.
+Type asBits(Type type) {
+  MLIRContext *ctx = type.getContext();
+  if (type.isF16() || type.isBF16())
+    return IntegerType::get(ctx, 16);
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(asBits(vector.getElementType()));
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.clone(asBits(tensor.getElementType()));
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return LLVM::LLVMArrayType::get(asBits(array.getElementType()),
+                                    array.getNumElements());
+  if (auto st = dyn_cast<LLVM::LLVMStructType>(type)) {
+    if (st.isIdentified())
+      return type;
+    SmallVector<Type> fields;
+    for (Type f : st.getBody())
+      fields.push_back(asBits(f));
+    return LLVM::LLVMStructType::getLiteral(ctx, fields, st.isPacked());
+  }
+  if (auto fn = dyn_cast<LLVM::LLVMFunctionType>(type)) {
+    SmallVector<Type> params;
+    for (Type p : fn.getParams())
+      params.push_back(asBits(p));
+    return LLVM::LLVMFunctionType::get(asBits(fn.getReturnType()), params,
+                                       fn.isVarArg());
+  }
+  return type;
+}
+
+/// A constant's or a global's value with its 16-bit floats as i16 bits.
+Attribute asBits(Attribute value) {
+  if (auto f = dyn_cast<FloatAttr>(value);
+      f && asBits(f.getType()) != f.getType())
+    return IntegerAttr::get(asBits(f.getType()),
+                            f.getValue().bitcastToAPInt());
+  if (auto dense = dyn_cast<DenseElementsAttr>(value);
+      dense && asBits(dense.getElementType()) != dense.getElementType())
+    return dense.bitcast(asBits(dense.getElementType()));
+  return value;
+}
+
+/// Ops that only move, address or hold 16-bit values (what
+/// ktc-host-expand-half-floats leaves of them, lowered to LLVM).
+bool onlyMoves(Operation *op) {
+  return isa<LLVM::LoadOp, LLVM::StoreOp, LLVM::SelectOp, LLVM::BitcastOp,
+             LLVM::ConstantOp, LLVM::ZeroOp, LLVM::UndefOp, LLVM::PoisonOp,
+             LLVM::FreezeOp, LLVM::GEPOp, LLVM::AllocaOp, LLVM::GlobalOp,
+             LLVM::AddressOfOp, LLVM::ExtractElementOp,
+             LLVM::InsertElementOp, LLVM::ShuffleVectorOp,
+             LLVM::ExtractValueOp, LLVM::InsertValueOp, LLVM::BrOp,
+             LLVM::CondBrOp, LLVM::SwitchOp, LLVM::ReturnOp, LLVM::CallOp,
+             LLVM::LLVMFuncOp, ModuleOp>(op);
+}
+
+bool mentionsHalf(Operation *op) {
+  auto half = [](Type t) { return asBits(t) != t; };
+  if (llvm::any_of(op->getOperandTypes(), half) ||
+      llvm::any_of(op->getResultTypes(), half))
+    return true;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (llvm::any_of(block.getArgumentTypes(), half))
+        return true;
+  return llvm::any_of(op->getAttrs(), [&](NamedAttribute a) {
+    if (auto t = dyn_cast<TypeAttr>(a.getValue()))
+      return half(t.getValue());
+    return asBits(a.getValue()) != a.getValue();
+  });
+}
+
+struct HalfFloatsAsI16Pass
+    : PassWrapper<HalfFloatsAsI16Pass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HalfFloatsAsI16Pass)
+
+  StringRef getArgument() const override {
+    return "ktc-host-half-floats-as-i16";
+  }
+  StringRef getDescription() const override {
+    return "retype the LLVM dialect's f16/bf16 values, constants and "
+           "globals as i16 (moved bits stay exact on every host)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+  }
+
+  void runOnOperation() override {
+    // Everything that still computes on a 16-bit float is a bug of the
+    // steps before (they leave only moves): say so rather than retype it.
+    WalkResult checked = getOperation()->walk([&](Operation *op) {
+      if (!onlyMoves(op) && mentionsHalf(op)) {
+        op->emitOpError("computes on a 16-bit float after "
+                        "ktc-host-expand-half-floats");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
+
+    // A kernel keeps its signature (the ktc dialect checks it, and its
+    // arguments are what the launch passes): a 16-bit float argument is
+    // bitcast to i16 where the body starts.
+    getOperation()->walk([&](LLVM::LLVMFuncOp f) {
+      if (!f->hasAttr("ktc.kernel") || f.isExternal())
+        return;
+      OpBuilder b = OpBuilder::atBlockBegin(&f.getBody().front());
+      for (BlockArgument arg : f.getArguments()) {
+        if (asBits(arg.getType()) == arg.getType() || arg.use_empty())
+          continue;
+        Value bits = LLVM::BitcastOp::create(b, arg.getLoc(),
+                                             asBits(arg.getType()), arg);
+        arg.replaceAllUsesExcept(bits, bits.getDefiningOp());
+      }
+    });
+    auto keepsSignature = [](Operation *op) {
+      return isa<LLVM::LLVMFuncOp>(op) && op->hasAttr("ktc.kernel");
+    };
+
+    SmallVector<LLVM::BitcastOp> noops;
+    getOperation()->walk([&](Operation *op) {
+      for (Value v : op->getResults())
+        v.setType(asBits(v.getType()));
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (!(keepsSignature(op) && block.isEntryBlock()))
+            for (BlockArgument arg : block.getArguments())
+              arg.setType(asBits(arg.getType()));
+      for (NamedAttribute a : op->getAttrs()) {
+        if (keepsSignature(op) && a.getName() == "function_type")
+          continue;
+        Attribute now = a.getValue();
+        if (auto t = dyn_cast<TypeAttr>(now))
+          now = TypeAttr::get(asBits(t.getValue()));
+        else
+          now = asBits(now);
+        if (now != a.getValue())
+          op->setAttr(a.getName(), now);
+      }
+      if (auto cast = dyn_cast<LLVM::BitcastOp>(op))
+        noops.push_back(cast);
+    });
+    // i16 <-> bf16 bitcasts (the expanded conversions') are now i16 -> i16.
+    for (LLVM::BitcastOp cast : noops)
+      if (cast.getArg().getType() == cast.getType()) {
+        cast.replaceAllUsesWith(cast.getArg());
+        cast.erase();
+      }
+  }
+};
+
+} // namespace
+
+namespace ktc::host {
+
+std::unique_ptr<Pass> createHalfFloatsAsI16() {
+  return std::make_unique<HalfFloatsAsI16Pass>();
+}
+
+void registerHalfFloatsAsI16() { PassRegistration<HalfFloatsAsI16Pass>(); }
+
+} // namespace ktc::host

@@ -74,6 +74,8 @@ void buildHostPipeline(OpPassManager &pm) {
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Moved f16/bf16 bits too: selects and phis of them as i16.
+  pm.addPass(createHalfFloatsAsI16());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -102,6 +104,7 @@ void registerHostPipeline() {
       "ktc-host-pipeline",
       "lower ktc kernels to the LLVM dialect for the host CPU",
       [](OpPassManager &pm) { buildHostPipeline(pm); });
+  registerHalfFloatsAsI16();
 }
 
 } // namespace ktc::host
