@@ -111,6 +111,60 @@ DeviceLimits cdna4(const std::string &arch) {
   return d;
 }
 
+// --- AMD gfx1250 / gfx1251 (GFX12.5) ---------------------------------------
+//
+// Wave32 like RDNA, but with no WGP mode: FeatureISAVersion12_50 has
+// FeatureCuMode, and llvm-project PR #153680 ("Don't allow wgp mode on
+// gfx1250") makes getEUsPerCU return 4 for it: one CU of four SIMDs, as on
+// GCN/CDNA. LLVM 22's numbers, each also read back from llc 22.1.8
+// (-mcpu=gfx1250, and the same for gfx1251) through its "; Occupancy:"
+// comment, which is getOccupancyWithWorkGroupSizes / getMaxWavesPerEU /
+// getNumWavesPerEUWithNumVGPRs at work:
+//  - 16 waves per SIMD (getMaxWavesPerEU, FeatureGFX10_3Insts): a 2-VGPR
+//    kernel reports Occupancy 16.
+//  - 4 SIMDs and 16 barriers (getEUsPerCU; getMaxWorkGroupsPerCU gives 32
+//    only in WGP mode): a 64-thread (2-wave) workgroup reports Occupancy 8
+//    = 16 workgroups x 2 waves / 4 SIMDs; 128 threads report 16.
+//  - 1024 VGPRs per SIMD, allocated in granules of 16
+//    (Feature1024AddressableVGPRs, no Feature1_5xVGPRs): 72 VGPRs -> 80,
+//    1024 / 80 = 12 waves (granule 8 would give 14); 81 -> 96, 10; 97 ->
+//    112, 9; 128 -> 8; 256 -> 4. The kernel descriptor's VGPR blocks are
+//    also counted in 16s (getVGPREncodingGranule).
+//  - 1024 addressable VGPRs a thread: a 128-thread kernel keeping 600
+//    floats live compiles to 601 VGPRs with no spill (gfx1200 spills
+//    past 256).
+//  - 320 KiB of LDS, all of it addressable by one workgroup
+//    (FeatureAddressableLocalMemorySize327680): 327681 bytes fail with
+//    "local memory (327681) exceeds limit (327680)", and the LDS-limited
+//    occupancies divide 327680 per CU (64 KiB, 256 threads: 5 workgroups
+//    of 8 waves over 4 SIMDs, Occupancy 10; 160 KiB: 2, Occupancy 4).
+//  - LDS allocated in 2 KiB blocks: AMDGPUUsage's COMPUTE_PGM_RSRC2.LDS_SIZE
+//    for GFX125*, roundup(lds-size / (512 * 4)) (llvm-project PR #167614,
+//    "LDS block size should be 2048 bytes (512 dwords) based on current
+//    spec"); llc encodes 2049 bytes as 2 blocks.
+//  - SGPRs do not limit (gfx10+), 1024 threads a workgroup
+//    (getMaxFlatWorkGroupSize).
+// Not sourced: how many CUs HIP reports for such a device (no GPU has been
+// seen); with CU mode only, this table's "CU" is LLVM's CU of four SIMDs.
+
+/// gfx1250, gfx1251: wave32, one CU of four SIMDs.
+DeviceLimits gfx125x(const std::string &arch) {
+  DeviceLimits d;
+  d.arch = arch;
+  d.wave_size = 32;
+  d.simds_per_cu = 4;
+  d.max_waves_per_simd = 16;
+  d.max_workgroups_per_cu = 16;
+  d.max_threads_per_workgroup = 1024;
+  d.registers_per_simd = 1024;
+  d.register_granule = 16;
+  d.max_registers = 1024;
+  d.shared_bytes_per_cu = 320 * 1024;
+  d.max_shared_bytes_per_workgroup = 320 * 1024;
+  d.shared_granule = 2048;
+  return d;
+}
+
 /// gfx1100/gfx1101 (RDNA3), gfx1200/gfx1201 (RDNA4): wave32, one WGP.
 DeviceLimits rdna(const std::string &arch) {
   DeviceLimits d;
@@ -218,6 +272,8 @@ std::optional<DeviceLimits> limits_for(const std::string &name) {
   if (arch == "gfx1100" || arch == "gfx1101" || arch == "gfx1200" ||
       arch == "gfx1201")
     return rdna(arch);
+  if (arch == "gfx1250" || arch == "gfx1251")
+    return gfx125x(arch);
   if (arch == "sm_80")
     return nvidia(arch, 64, 32, 164);
   if (arch == "sm_86")

@@ -256,6 +256,102 @@ TEST(Gfx1200, SameAsGfx1100) {
   expect(on(kernel("gfx1200", 128, 256)), 5, 40, 64, "registers");
 }
 
+// --- AMD gfx1250 (GFX12.5), wave32, a CU of four SIMDs -----------------------
+//
+// LLVM 22's llc reports the same occupancies per SIMD (its "; Occupancy:"
+// comment) for the register, barrier and LDS cases below.
+
+TEST(Limits, Gfx1250) {
+  for (const char *arch : {"gfx1250", "gfx1251"}) {
+    auto d = limits_for(arch);
+    ASSERT_TRUE(d) << arch;
+    EXPECT_EQ(d->arch, arch);
+    EXPECT_EQ(d->wave_size, 32);
+    EXPECT_EQ(d->simds_per_cu, 4);
+    EXPECT_EQ(d->max_waves_per_cu(), 64); // 4 SIMDs x 16
+    EXPECT_EQ(d->max_workgroups_per_cu, 16); // CU mode: 16 barriers
+    EXPECT_EQ(d->registers_per_simd, 1024);
+    EXPECT_EQ(d->register_granule, 16);
+    EXPECT_EQ(d->max_registers, 1024);
+    EXPECT_EQ(d->scalar_registers_per_simd, 0);
+    EXPECT_EQ(d->shared_bytes_per_cu, 327680);
+    EXPECT_EQ(d->max_shared_bytes_per_workgroup, 327680);
+    EXPECT_EQ(d->shared_granule, 2048);
+  }
+}
+
+TEST(Gfx1250, WaveLimit) {
+  // The fused softmax seed (22 VGPRs, 128 threads = 4 waves, one per
+  // SIMD): 22 -> 32 (granule 16); 1024 / 32 = 32 > 16 waves per SIMD: 16
+  // workgroups, also the barrier limit (a tie names the waves).
+  expect(on(kernel("gfx1250", 22, 128)), 16, 64, 64, "waves");
+}
+
+TEST(Gfx1250, Registers) {
+  // 256 threads = 8 waves, 2 per SIMD. 72 VGPRs -> 80; 1024 / 80 = 12
+  // waves per SIMD (llc: Occupancy 12; a granule of 8 would give 14): 6
+  // workgroups.
+  expect(on(kernel("gfx1250", 72, 256)), 6, 48, 64, "registers");
+  // 97 -> 112; 1024 / 112 = 9 (llc: 9): 4 workgroups.
+  expect(on(kernel("gfx1250", 97, 256)), 4, 32, 64, "registers");
+  // 256 -> 4 waves per SIMD (llc: 4): 2 workgroups.
+  expect(on(kernel("gfx1250", 256, 256)), 2, 16, 64, "registers");
+  // Past RDNA's 256: 601 VGPRs -> 608, one wave per SIMD; 4 waves of 128
+  // threads fill them once. 1024 is the most a thread may have.
+  expect(on(kernel("gfx1250", 601, 128)), 1, 4, 64, "registers");
+  expect(on(kernel("gfx1250", 1024, 128)), 1, 4, 64, "registers");
+  expect(on(kernel("gfx1250", 1025, 128)), 0, 0, 64, "registers");
+}
+
+TEST(Gfx1250, WorkgroupSizes) {
+  // One wave: 4 x 16 = 64 workgroups, no barrier limit.
+  expect(on(kernel("gfx1250", 24, 32)), 64, 64, 64, "waves");
+  // Two waves: the wave slots would hold 32 workgroups, the CU's 16
+  // barriers hold 16 (llc: Occupancy 8 = 16 x 2 waves / 4 SIMDs; gfx1100's
+  // WGP has 32).
+  expect(on(kernel("gfx1250", 24, 64)), 16, 32, 64, "workgroups");
+  expect(on(kernel("gfx1250", 24, 2048)), 0, 0, 64, "threads");
+}
+
+TEST(Gfx1250, Lds) {
+  // 320 KiB per CU, 256 threads: 64 KiB fits 5 times (llc: Occupancy 10 =
+  // 5 x 8 waves / 4 SIMDs), 160 KiB twice (llc: 4), 320 KiB once; one byte
+  // more cannot run.
+  expect(on(kernel("gfx1250", 32, 256, 64 * 1024)), 5, 40, 64,
+         "shared memory");
+  expect(on(kernel("gfx1250", 32, 256, 160 * 1024)), 2, 16, 64,
+         "shared memory");
+  expect(on(kernel("gfx1250", 32, 256, 320 * 1024)), 1, 8, 64,
+         "shared memory");
+  expect(on(kernel("gfx1250", 32, 256, 320 * 1024 + 1)), 0, 0, 64,
+         "shared memory");
+  // 2 KiB blocks: 35000 B -> 36864 (18 blocks); 327680 / 36864 = 8.9 -> 8
+  // workgroups of 4 waves (9 in 1 KiB blocks or without a granule).
+  expect(on(kernel("gfx1250", 32, 128, 35000)), 8, 32, 64, "shared memory");
+}
+
+// --- NVIDIA sm_100 (B200) and sm_120 (RTX 50) -------------------------------
+
+TEST(Sm100, SameAsSm90) {
+  // 64 warps, 32 blocks, 228 KiB per SM (arch_traits.h): sm_90's cases.
+  expect(on(kernel("sm_100", 64, 256)), 4, 32, 64, "registers");
+  expect(on(kernel("sm_100a", 32, 256, 100 * 1024)), 2, 16, 64,
+         "shared memory");
+  EXPECT_EQ(limits_for("sm_100")->max_shared_bytes_per_workgroup, 227 * 1024);
+}
+
+TEST(Sm120, FewerWarpsAndShared) {
+  // 48 warps per SM: 6 blocks of 8 warps.
+  expect(on(kernel("sm_120", 32, 256)), 6, 48, 48, "waves");
+  // 24 blocks of one warp (cudaOccMaxBlocksPerMultiprocessor).
+  expect(on(kernel("sm_120", 32, 32)), 24, 24, 48, "workgroups");
+  // 100 KiB per SM, 99 KiB a block: 48 + 1 KiB fits twice.
+  expect(on(kernel("sm_120", 32, 256, 48 * 1024)), 2, 16, 48,
+         "shared memory");
+  expect(on(kernel("sm_120", 32, 256, 99 * 1024 + 1)), 0, 0, 48,
+         "shared memory");
+}
+
 TEST(ToString, Texts) {
   expect(on(kernel("gfx942", 32, 256, 40 * 1024)), 1, 4, 32, "shared memory");
   EXPECT_EQ(to_string(on(kernel("gfx942", 32, 256, 40 * 1024))),

@@ -1,0 +1,22 @@
+// The row maxima of a 128x1024 f32 tile: the 2-D reduction keeps the whole
+// tile in shared memory, 524288 bytes (4 an element), more than any GPU's
+// workgroup may have (gfx1250's 320 KiB of LDS is the most in the table).
+func.func @rows_max(%x: !ktc.ptr<f32>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
+  %r = ktc.arange 0, 128 : tensor<128xi32>
+  %c = ktc.arange 0, 1024 : tensor<1024xi32>
+  %r2 = ktc.expand_dims %r axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+  %c2 = ktc.expand_dims %c axis = 0 : tensor<1024xi32> -> tensor<1x1024xi32>
+  %stride = arith.constant dense<1024> : tensor<128x1xi32>
+  %rs = arith.muli %r2, %stride : tensor<128x1xi32>
+  %rb = ktc.broadcast %rs : tensor<128x1xi32> -> tensor<128x1024xi32>
+  %cb = ktc.broadcast %c2 : tensor<1x1024xi32> -> tensor<128x1024xi32>
+  %offs = arith.addi %rb, %cb : tensor<128x1024xi32>
+  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<128x1024x!ktc.ptr<f32>>
+  %p = ktc.addptr %xb, %offs : tensor<128x1024x!ktc.ptr<f32>>, tensor<128x1024xi32>
+  %tile = ktc.load %p : tensor<128x1024x!ktc.ptr<f32>>
+  %m = ktc.reduce max %tile axis = 1 : tensor<128x1024xf32> -> tensor<128xf32>
+  %ob = ktc.splat %out : !ktc.ptr<f32> -> tensor<128x!ktc.ptr<f32>>
+  %o = ktc.addptr %ob, %r : tensor<128x!ktc.ptr<f32>>, tensor<128xi32>
+  ktc.store %o, %m : tensor<128x!ktc.ptr<f32>>
+  return
+}
