@@ -104,7 +104,9 @@ def KtcConvertToLLVM : Pass<"convert-ktc-to-llvm", "::mlir::ModuleOp"> {
     shuffles, barriers and exp2. Loads and stores are vectorised as far as
     the axis analysis allows; reductions go thread, wave, then workgroup
     through shared memory. Upstream conversions finish the way
-    (`ktc-gpu-pipeline`). Only 1-D blocks are supported so far.
+    (`ktc-gpu-pipeline`). Blocks of rank 1 and 2 are supported; 2-D blocks
+    move between layouts (and are reduced across waves) through shared
+    memory, within the target's per-workgroup limit.
   }];
   let options = [
     Option<"arch", "target", "std::string", "\"sm_90\"",

@@ -1,8 +1,8 @@
 //===- ktc/Runtime.h - devices and buffers ----------------------*- C++ -*-===//
 //
-// One interface for every device: the host CPU today, CUDA and HIP behind
-// the same calls later. A Buffer<T> is memory on one device; kernels take
-// Buffers for their Ptr<T> parameters.
+// One interface for every device: the host CPU, NVIDIA GPUs (CUDA) and AMD
+// GPUs (HIP) behind the same calls. A Buffer<T> is memory on one device;
+// kernels take Buffers for their Ptr<T> parameters.
 //
 //   ktc::Device &dev = ktc::Device::get();         // KTC_DEVICE or the best
 //   ktc::Buffer<float> x(dev, host_vector);        // copied to the device

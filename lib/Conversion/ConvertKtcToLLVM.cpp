@@ -165,7 +165,8 @@ struct KtcConvertToLLVMPass
       module.emitError("convert-ktc-to-llvm: ") << error;
       return signalPassFailure();
     }
-    // What the lowering supports today: 1-D blocks, with layouts.
+    // Every block must carry a layout (ktc-assign-layouts), of a rank the
+    // lowering supports (1 or 2).
     WalkResult check = module.walk([&](Operation *op) {
       for (Type t : llvm::concat<Type>(op->getOperandTypes(),
                                        op->getResultTypes())) {
