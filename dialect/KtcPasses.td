@@ -192,4 +192,22 @@ def KtcHostExpandHalfFloats
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def KtcHostHalfFloatsAsI16
+    : Pass<"ktc-host-half-floats-as-i16", "::mlir::ModuleOp"> {
+  let summary = "retype the LLVM dialect's f16/bf16 values as i16 (host)";
+  let description = [{
+    Runs once the host pipeline is in the LLVM dialect, after
+    `ktc-host-expand-half-floats` has left 16-bit floats only moved, never
+    computed on. Every f16/bf16 value, block argument (phi), constant,
+    element type and global becomes i16, so that no LLVM backend can move
+    one through f32: x86 turns a `select` or `phi` of `bfloat` into
+    `vcvtneps2bf16` (flushing subnormals, quieting signalling NaNs) on hosts
+    with AVX512-BF16 and into calls of `__truncsfbf2` (absent from GCC 12's
+    libgcc) on hosts without. A kernel keeps its signature: its 16-bit float
+    arguments are bitcast where the body starts. An op that still computes
+    on a 16-bit float is an error (a bug of the steps before).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // KTC_PASSES_TD

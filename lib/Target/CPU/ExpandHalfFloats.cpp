@@ -36,6 +36,7 @@
 
 namespace mlir::ktc {
 #define GEN_PASS_DEF_KTCHOSTEXPANDHALFFLOATS
+#define GEN_PASS_DEF_KTCHOSTHALFFLOATSASI16
 #include "dialect/KtcPasses.h.inc"
 } // namespace mlir::ktc
 
@@ -337,20 +338,7 @@ bool mentionsHalf(Operation *op) {
 }
 
 struct HalfFloatsAsI16Pass
-    : PassWrapper<HalfFloatsAsI16Pass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HalfFloatsAsI16Pass)
-
-  StringRef getArgument() const override {
-    return "ktc-host-half-floats-as-i16";
-  }
-  StringRef getDescription() const override {
-    return "retype the LLVM dialect's f16/bf16 values, constants and "
-           "globals as i16 (moved bits stay exact on every host)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect>();
-  }
-
+    : mlir::ktc::impl::KtcHostHalfFloatsAsI16Base<HalfFloatsAsI16Pass> {
   void runOnOperation() override {
     // Everything that still computes on a 16-bit float is a bug of the
     // steps before (they leave only moves): say so rather than retype it.
@@ -417,13 +405,3 @@ struct HalfFloatsAsI16Pass
 };
 
 } // namespace
-
-namespace ktc::host {
-
-std::unique_ptr<Pass> createHalfFloatsAsI16() {
-  return std::make_unique<HalfFloatsAsI16Pass>();
-}
-
-void registerHalfFloatsAsI16() { PassRegistration<HalfFloatsAsI16Pass>(); }
-
-} // namespace ktc::host

@@ -75,7 +75,7 @@ void buildHostPipeline(OpPassManager &pm) {
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // Moved f16/bf16 bits too: selects and phis of them as i16.
-  pm.addPass(createHalfFloatsAsI16());
+  pm.addPass(mlir::ktc::createKtcHostHalfFloatsAsI16());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -104,7 +104,6 @@ void registerHostPipeline() {
       "ktc-host-pipeline",
       "lower ktc kernels to the LLVM dialect for the host CPU",
       [](OpPassManager &pm) { buildHostPipeline(pm); });
-  registerHalfFloatsAsI16();
 }
 
 } // namespace ktc::host

@@ -40,11 +40,6 @@ void buildHostPipeline(mlir::OpPassManager &pm);
 /// passes of this target that have no tablegen definition.
 void registerHostPipeline();
 
-/// `ktc-host-half-floats-as-i16`: the LLVM dialect's f16/bf16 as i16, so
-/// that no x86 backend moves them through f32 (ExpandHalfFloats.cpp).
-std::unique_ptr<mlir::Pass> createHalfFloatsAsI16();
-void registerHalfFloatsAsI16();
-
 /// Ways to look inside a host compile (KTC_DUMP): instrument its pass
 /// manager, see its optimised LLVM IR.
 struct HostHooks {
