@@ -16,9 +16,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/Compiler/Compiler.h"
+#include "lib/Conversion/GpuPipeline.h"
+#include "lib/Target/CPU/HostTarget.h"
 
 #include "dialect/InputLimits.h"
 #include "dialect/KtcDialect.h"
+#include "dialect/KtcPasses.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -27,6 +30,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
@@ -43,8 +47,9 @@ static cl::opt<std::string> output("o", cl::desc("output file"),
                                    cl::value_desc("file"), cl::init("-"),
                                    cl::cat(category));
 static cl::opt<std::string>
-    target("target", cl::desc("host, sm_80, sm_90, gfx90a, gfx942, gfx950, "
-                              "gfx1100, gfx1200, ..."),
+    target("target", cl::desc("host, sm_80, sm_90, sm_100, sm_120, gfx90a, "
+                              "gfx942, gfx950, gfx1100, gfx1200, gfx1250, "
+                              "... (AMD target ids too: gfx942:sramecc+)"),
            cl::init("host"), cl::cat(category));
 static cl::opt<ktc::target::Stage> emitStage(
     "emit", cl::desc("what to write"),
@@ -80,11 +85,22 @@ static int fail(const Twine &message) {
 }
 
 static int compileMain(int argc, char **argv) {
+  // Passes by name, for --mlir-print-ir-after=PASS and the like (before
+  // the options that list them).
+  mlir::registerTransformsPasses();
+  mlir::ktc::registerKtcPasses();
+  ktc::host::registerHostPipeline();
+  mlir::ktc::registerGpuPipelinePasses();
   mlir::registerMLIRContextCLOptions();
   mlir::registerAsmPrinterCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
+  // --help lists ktc-compile's own flags and MLIR's (--mlir-*), not the
+  // hundreds LLVM's libraries register.
   cl::HideUnrelatedOptions(category);
+  for (auto &[name, option] : cl::getRegisteredOptions())
+    if (name.starts_with("mlir-"))
+      option->setHiddenFlag(cl::NotHidden);
   cl::ParseCommandLineOptions(argc, argv, "ktc kernel compiler\n");
   // lld (used as a library for AMDGPU code objects) resets every cl::opt
   // when it runs: keep our values.
