@@ -5,7 +5,7 @@ if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
   set terminal png size 1100,650 noenhanced
 }
 set output "sweep.png"
-set title "Softmax, M = 4096: GB/s vs N - NVIDIA H200, 2026-11-21" noenhanced
+set title "Softmax, M = 4096: GB/s vs N - NVIDIA H200, 2026-11-27" noenhanced
 set xlabel "N (columns), M = 4096 rows" noenhanced
 set ylabel "GB/s (8*M*N bytes / median time)" noenhanced
 set key bottom right noenhanced
