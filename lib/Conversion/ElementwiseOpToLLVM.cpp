@@ -144,42 +144,12 @@ struct DivLowering : OpConversionPattern<arith::DivFOp> {
   const LoweringState &state;
 };
 
-/// f32 remainder as C's fmod: the sign of the dividend (-0 % 1 is -0), and
-/// exact while |x / y| < 2^24. LLVM's GPU lowerings of frem compute
-/// x - trunc(x / y) * y, which loses a zero's sign and is off by y when the
-/// rounded quotient reaches the next integer; this is that sequence with
-/// both fixed.
+/// f32 remainder as C's fmod, exactly (Fmod.cpp). LLVM's GPU lowerings of
+/// frem compute x - trunc(x / y) * y, which loses a zero's sign and is
+/// wrong once the quotient passes 2^24.
 struct RemLowering : OpConversionPattern<arith::RemFOp> {
   RemLowering(const TypeConverter &converter, MLIRContext *ctx)
       : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
-
-  static Value remainder(OpBuilder &b, Location loc, Value x, Value y) {
-    Value q = LLVM::FDivOp::create(b, loc, x, y);
-    Value n = LLVM::FTruncOp::create(b, loc, q);
-    Value r = LLVM::FMAOp::create(b, loc, LLVM::FNegOp::create(b, loc, n), y,
-                                  x);
-    // The quotient rounded up to n + 1: r has the divisor's magnitude
-    // missing and the wrong sign.
-    Value zero = LLVM::ConstantOp::create(b, loc, b.getF32Type(),
-                                          b.getF32FloatAttr(0.0f));
-    auto cmp = [&](LLVM::FCmpPredicate p, Value a, Value c) {
-      return LLVM::FCmpOp::create(b, loc, p, a, c);
-    };
-    Value wrong = LLVM::AndOp::create(
-        b, loc, cmp(LLVM::FCmpPredicate::one, r, zero),
-        LLVM::XOrOp::create(b, loc, cmp(LLVM::FCmpPredicate::olt, r, zero),
-                            cmp(LLVM::FCmpPredicate::olt, x, zero)));
-    Value ay = LLVM::FAbsOp::create(b, loc, y);
-    Value fixed = LLVM::FAddOp::create(
-        b, loc, r, LLVM::CopySignOp::create(b, loc, ay, x));
-    r = LLVM::SelectOp::create(b, loc, wrong, fixed, r);
-    // fmod(x, +-inf) is x for a finite x (the fma made 0 * inf a NaN).
-    Value inf = LLVM::ConstantOp::create(
-        b, loc, b.getF32Type(), b.getF32FloatAttr(INFINITY));
-    Value yInf = cmp(LLVM::FCmpPredicate::oeq, ay, inf);
-    r = LLVM::SelectOp::create(b, loc, yInf, x, r);
-    return LLVM::CopySignOp::create(b, loc, r, x);
-  }
 
   LogicalResult
   matchAndRewrite(arith::RemFOp op, OneToNOpAdaptor adaptor,
@@ -188,7 +158,7 @@ struct RemLowering : OpConversionPattern<arith::RemFOp> {
       return rewriter.notifyMatchFailure(op, "f32 only");
     SmallVector<Value> values;
     for (auto [lhs, rhs] : llvm::zip_equal(adaptor.getLhs(), adaptor.getRhs()))
-      values.push_back(remainder(rewriter, op.getLoc(), lhs, rhs));
+      values.push_back(exactFmod(rewriter, op.getLoc(), lhs, rhs));
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

@@ -129,6 +129,9 @@ Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,
 void storeBlockToShared(OpBuilder &b, Location loc, const LoweringState &state,
                         const Spread &spread, ValueRange values);
 
+/// fmod(x, y) of f32 values x and y, exactly (C's, every operand; Fmod.cpp).
+Value exactFmod(OpBuilder &b, Location loc, Value x, Value y);
+
 } // namespace mlir::ktc
 
 #endif // KTC_LIB_CONVERSION_LOWERING_H

@@ -96,12 +96,8 @@ void float32Rows(Context &c) {
                      d <= 0x1p126);
           });
   auto rem = BINARY("conf_rem", a % b);
-  floatOp(c, "conf_rem", "a % b, abs(a / b) < 2^24", rem, 2,
-          [](double a, double b) { return std::fmod(a, b); }, 0, false, "",
-          [](double a, double b) {
-            return std::isfinite(a) && std::isfinite(b) && b != 0 &&
-                   std::fabs(a / b) >= 0x1p24;
-          });
+  floatOp(c, "conf_rem", "a % b (C's fmod, every quotient)", rem, 2,
+          [](double a, double b) { return std::fmod(a, b); }, 0, true);
   auto mx = BINARY("conf_maximum", maximum(a, b));
   floatOp(c, "conf_maximum", "maximum", mx, 2, fmaxNum, 0, true);
   auto mn = BINARY("conf_minimum", minimum(a, b));
