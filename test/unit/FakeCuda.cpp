@@ -5,7 +5,8 @@
 // memory, nothing runs. It records what the runtime asked for, so that
 // FakeCudaTest.cpp can check the shared-memory plumbing (cuFuncSetAttribute,
 // cuLaunchKernel's sharedMemBytes) that only a GPU would exercise
-// otherwise. The device claims compute capability 12.0 with 99 KiB of
+// otherwise. The device claims compute capability 13.5 (newer than LLVM
+// knows, so the runtime compiles sm_90 PTX for it) with 99 KiB of
 // shared memory per block (opting in), less than the sm_90 PTX ktc compiles
 // for it may use (227 KiB): the runtime must check at load.
 //
