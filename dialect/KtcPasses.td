@@ -1,9 +1,19 @@
 //===- KtcPasses.td - ktc passes -----------------------------*- tablegen -*-===//
+//
+// Every ktc pass, grouped by the folder that implements it. One file (one
+// generated header, one registration call, one generated reference,
+// docs/passes-reference.md) reads better at this size than three.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef KTC_PASSES_TD
 #define KTC_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// lib/Transforms: analyses, layouts and rewrites on the ktc dialect
+//===----------------------------------------------------------------------===//
 
 def KtcCombine : Pass<"ktc-combine"> {
   let summary = "fold pointer arithmetic and masked selects (Triton's combine)";
@@ -94,6 +104,28 @@ def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
   ];
 }
 
+def KtcExpandMath : Pass<"ktc-expand-math", "::mlir::ModuleOp"> {
+  let summary = "exp, exp2, log, log2 as f32 arithmetic every target rounds alike";
+  let description = [{
+    Replaces `math.exp`, `math.exp2`, `math.log` and `math.log2` on f32
+    (and on f16/bf16, through f32) with a few IEEE-specified operations:
+    add, multiply, fma, correctly rounded division and integer bit moves.
+    Every target rounds those alike, so the host CPU, NVPTX and AMDGPU give
+    the same bits: within 2 ulp of the exact result (measured: exp 1.08,
+    exp2 0.98, log 1.50, log2 1.03), exact for exp2 and log2 at powers of
+    two, subnormal arguments and results as IEEE, NaN/inf/0 as C's
+    functions. Ops carrying the `afn` fast-math flag (`ktc::fast_exp` and
+    friends) are left to the target's approximate instructions. Runs before
+    layouts are assigned (GPU) and before the host lowering.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// lib/Conversion: ktc to the LLVM dialect for GPUs
+//===----------------------------------------------------------------------===//
+
 def KtcConvertToLLVM : Pass<"convert-ktc-to-llvm", "::mlir::ModuleOp"> {
   let summary = "lower laid-out ktc kernels towards the LLVM dialect for a GPU";
   let description = [{
@@ -135,6 +167,10 @@ def KtcMarkKernels : Pass<"ktc-mark-kernels", "::mlir::ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// lib/Target/CPU: ktc to the LLVM dialect for the host
+//===----------------------------------------------------------------------===//
+
 def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
   let summary = "lower ktc to tensor/linalg/scf/llvm ops for the host CPU";
   let description = [{
@@ -155,24 +191,6 @@ def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
     "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
     "::mlir::LLVM::LLVMDialect"
   ];
-}
-
-def KtcExpandMath : Pass<"ktc-expand-math", "::mlir::ModuleOp"> {
-  let summary = "exp, exp2, log, log2 as f32 arithmetic every target rounds alike";
-  let description = [{
-    Replaces `math.exp`, `math.exp2`, `math.log` and `math.log2` on f32
-    (and on f16/bf16, through f32) with a few IEEE-specified operations:
-    add, multiply, fma, correctly rounded division and integer bit moves.
-    Every target rounds those alike, so the host CPU, NVPTX and AMDGPU give
-    the same bits: within 2 ulp of the exact result (measured: exp 1.08,
-    exp2 0.98, log 1.50, log2 1.03), exact for exp2 and log2 at powers of
-    two, subnormal arguments and results as IEEE, NaN/inf/0 as C's
-    functions. Ops carrying the `afn` fast-math flag (`ktc::fast_exp` and
-    friends) are left to the target's approximate instructions. Runs before
-    layouts are assigned (GPU) and before the host lowering.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect"];
 }
 
 def KtcHostExpandHalfFloats

@@ -27,8 +27,9 @@
 namespace ktc {
 
 /// What one compute unit (AMD CU, NVIDIA SM) of a device offers. On RDNA
-/// (gfx10+) the unit is the WGP (two CUs, four SIMDs): kernels run in WGP
-/// mode and HIP counts WGPs as its compute units.
+/// (gfx10-gfx12) the unit is the WGP (two CUs, four SIMDs): kernels run in
+/// WGP mode and HIP counts WGPs as its compute units. gfx1250 has no WGP
+/// mode: its unit is the CU, of four SIMDs.
 struct DeviceLimits {
   std::string arch;      // "gfx942", "sm_90", ...
   int compute_units = 0; // 0 when not known (offline)

@@ -180,7 +180,7 @@ struct KernelInfo {
   std::string target;           // "gfx942", "sm_90", "host", ...
   int64_t registers = -1;       // VGPRs (AMD) or registers per thread
   int64_t scalar_registers = -1; // SGPRs (AMD)
-  int64_t shared_bytes = 0;     // LDS / static shared memory per workgroup
+  int64_t shared_bytes = 0;     // LDS / shared memory per workgroup (static + dynamic)
   int64_t scratch_bytes = 0;    // scratch / local memory per thread
   int64_t spills = 0;           // spilled registers
   int64_t wave_size = 0;
