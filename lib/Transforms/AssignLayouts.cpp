@@ -86,10 +86,11 @@ struct KtcAssignLayoutsPass
   /// Refuses kernels whose per-thread share no GPU can hold, before the
   /// lowering unrolls them into scalars and LLVM spends minutes spilling
   /// (online softmax with a 2^20 block took minutes for gfx90a): one block
-  /// beyond the largest register file any target gives a thread (512 VGPRs
-  /// on CDNA, counting AGPRs; 255 on NVIDIA), or a kernel whose blocks add
-  /// up to more scalar operations per thread than kMaxScalarOps.
-  static constexpr int64_t kMaxRegisters = 512;
+  /// beyond the largest register file any target gives a thread (1024 VGPRs
+  /// on gfx1250; 512 on CDNA, counting AGPRs; 255 on NVIDIA), or a kernel
+  /// whose blocks add up to more scalar operations per thread than
+  /// kMaxScalarOps.
+  static constexpr int64_t kMaxRegisters = 1024;
   static constexpr int64_t kMaxScalarOps = 1 << 16;
   LogicalResult checkThreadShares(func::FuncOp func) {
     int64_t threads = int64_t(numWarps) * waveSize, total = 0;

@@ -480,7 +480,7 @@ TEST(ThreadShares, ABlockNoGpuHoldsIsRefusedInWellUnderASecond) {
     });
     EXPECT_LT(s, 1.0);
     EXPECT_NE(message.find("registers per thread, more than any GPU has "
-                           "(512); use a smaller block or more warps "
+                           "(1024); use a smaller block or more warps "
                            "(num_warps)"),
               std::string::npos)
         << message;
