@@ -60,4 +60,23 @@ TEST(FakeHip, KernelsCompileForTheTargetIdAndLoad) {
   hip.synchronize();
 }
 
+/// Run by CTest with KTC_HIP_ARCH=gfx9999 (fake-hip/BadHipArch): a target
+/// LLVM does not know makes the device unavailable, saying why.
+TEST(FakeHip, BadHipArchIsRefused) {
+  const char *arch = std::getenv("KTC_HIP_ARCH");
+  if (!arch)
+    GTEST_SKIP() << "run with KTC_HIP_ARCH set";
+  try {
+    Device::get("hip");
+    ADD_FAILURE() << "the device opened";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "device 'hip' is not available: its target gfx9999 (from "
+                  "KTC_HIP_ARCH) is not one ktc compiles for: unknown GPU "
+                  "target 'gfx9999'"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 } // namespace
