@@ -1,10 +1,11 @@
 //===- MemoryOpToLLVM.cpp - masked, vectorised loads and stores ------------===//
 //
-// Each thread accesses its v contiguous elements in groups of g (the width
-// the axis analysis allows: contiguous, aligned, and under one mask bit),
-// as one LLVM vector load or store of g elements. A masked group is guarded
-// by an scf.if on the group's mask bit; masked-off loads yield `other`
-// (zero when there is none).
+// Each thread accesses its runs of v contiguous elements (along the last
+// dimension of a 2-D block) in groups of g (the width the axis analysis
+// allows: contiguous, aligned, and under one mask bit), as one LLVM vector
+// load or store of g elements. A masked group is guarded by an scf.if on
+// the group's mask bit; masked-off loads yield `other` (zero when there is
+// none).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,13 +22,13 @@ namespace {
 
 int64_t byteSize(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 
-/// The group width: a divisor of the thread's run v, at most the analysed
-/// width.
+/// The group width: a divisor of the thread's run v along the last
+/// dimension (consecutive slots, see Spread), at most the analysed width.
 int64_t groupWidth(const LoweringState &state, Operation *op, Type ptrType) {
   auto tensor = dyn_cast<RankedTensorType>(ptrType);
-  if (!tensor || tensor.getRank() != 1)
-    return 1; // 2-D blocks: element by element (no 2-D axis analysis yet)
-  int64_t v = Spread::of(tensor).v;
+  if (!tensor || tensor.getRank() < 1 || tensor.getRank() > 2)
+    return 1;
+  int64_t v = Spread::of(tensor).size.back();
   auto it = state.vectorWidths.find(op);
   int64_t width = it == state.vectorWidths.end() ? 1 : it->second;
   return std::max<int64_t>(1, std::min(width, v));

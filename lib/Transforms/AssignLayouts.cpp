@@ -3,7 +3,9 @@
 // See KtcAssignLayouts in KtcPasses.td. One layout per block shape: 1-D
 // blocks hold `v` contiguous elements per thread, v the widest access the
 // loads and stores of that shape allow (and no wider than the block spread
-// over every thread); 2-D blocks spread their last dimension over the wave.
+// over every thread); 2-D blocks spread their last dimension over the wave,
+// each thread holding runs of v along it (v as for 1-D, from the axis
+// analysis along the last dimension).
 //
 //===----------------------------------------------------------------------===//
 

@@ -28,14 +28,25 @@ int64_t highestPow2Dividing(int64_t v) {
                            AxisAnalysis::kMaxDivisibility);
 }
 
-int64_t numElements(Type t) {
+/// The size of the last (fastest) dimension: what the runs are counted
+/// along (the whole block for 1-D blocks, 1 for scalars).
+int64_t lastDimSize(Type t) {
   if (auto tensor = dyn_cast<RankedTensorType>(t))
-    return tensor.getNumElements();
+    return tensor.getRank() == 0 ? 1 : tensor.getShape().back();
   return 1;
 }
 
 int64_t elementBytes(Type pointee) {
   return pointee.isInteger(1) ? 1 : pointee.getIntOrFloatBitWidth() / 8;
+}
+
+/// What divides the starts of runs of `contiguity` values cut from `a`'s
+/// runs: `a`'s divisibility only holds for the start of each of its runs
+/// (x, x+1, ... are not all divisible by it).
+int64_t divisibilityAt(AxisInfo a, int64_t contiguity) {
+  if (a.contiguity <= contiguity)
+    return a.divisibility;
+  return std::gcd(a.divisibility, contiguity);
 }
 
 /// a + b (or a - b): runs of consecutive values survive next to runs of
@@ -45,7 +56,8 @@ AxisInfo addInfo(AxisInfo a, AxisInfo b, bool subtract, int64_t bScale = 1) {
   r.contiguity = std::gcd(a.contiguity, b.constancy);
   if (!subtract)
     r.contiguity = std::max(r.contiguity, std::gcd(b.contiguity, a.constancy));
-  r.divisibility = std::gcd(a.divisibility, b.divisibility * bScale);
+  r.divisibility = std::gcd(divisibilityAt(a, r.contiguity),
+                            divisibilityAt(b, r.contiguity) * bScale);
   r.constancy = std::gcd(a.constancy, b.constancy);
   return r;
 }
@@ -81,10 +93,13 @@ void AxisAnalysis::visit(Operation *op) {
   if (op->getNumResults() != 1)
     return;
   Type type = op->getResult(0).getType();
-  int64_t n = numElements(type);
+  int64_t n = lastDimSize(type);
 
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
     AxisInfo a;
+    auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+    if (dense && !dense.isSplat())
+      return set(a); // a list of values: nothing known
     a.constancy = n;
     APInt value;
     if (matchPattern(op->getResult(0), m_ConstantInt(&value)))
@@ -103,6 +118,25 @@ void AxisAnalysis::visit(Operation *op) {
     a.constancy = n;
     return set(a);
   }
+  if (auto e = dyn_cast<ExpandDimsOp>(op)) {
+    AxisInfo a = get(e.getSrc());
+    if (e.getAxis() == 0)
+      return set(a); // 1 x N: the runs stay along the last dimension
+    // N x 1: every element starts a run of one.
+    AxisInfo r;
+    r.divisibility = divisibilityAt(a, 1);
+    return set(r);
+  }
+  if (auto b = dyn_cast<BroadcastOp>(op)) {
+    AxisInfo a = get(b.getSrc());
+    if (lastDimSize(b.getSrc().getType()) != 1)
+      return set(a); // the last dimension is not stretched
+    // Each element repeated along the last dimension.
+    AxisInfo r;
+    r.divisibility = a.divisibility;
+    r.constancy = n;
+    return set(r);
+  }
   if (auto p = dyn_cast<AddPtrOp>(op)) {
     Type pointee =
         cast<PtrType>(getElementTypeOrSelf(p.getPtr().getType())).getPointeeType();
@@ -115,7 +149,8 @@ void AxisAnalysis::visit(Operation *op) {
     return set(addInfo(get(op->getOperand(0)), get(op->getOperand(1)), true));
   if (isa<arith::MulIOp>(op)) {
     AxisInfo a = get(op->getOperand(0)), b = get(op->getOperand(1)), r;
-    r.divisibility = std::min(a.divisibility * b.divisibility, kMaxDivisibility);
+    r.divisibility = std::min(divisibilityAt(a, 1) * divisibilityAt(b, 1),
+                              kMaxDivisibility);
     r.constancy = std::gcd(a.constancy, b.constancy);
     return set(r);
   }

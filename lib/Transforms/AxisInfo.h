@@ -1,10 +1,12 @@
 //===- AxisInfo.h - contiguity, divisibility, constancy ---------*- C++ -*-===//
 //
-// What is known about the values of a kernel, per element of a 1-D block
-// (scalars are blocks of one): runs of `contiguity` consecutive values
-// (x, x+1, ...), starting values divisible by `divisibility` (bytes for
-// pointers), runs of `constancy` equal values. Vector widths of loads and
-// stores follow from it (Triton's axis analysis, for 1-D blocks).
+// What is known about the values of a kernel along the last (fastest)
+// dimension of a block (the whole of a 1-D block; scalars are blocks of
+// one): runs of `contiguity` consecutive values (x, x+1, ...), starting
+// values divisible by `divisibility` (bytes for pointers), runs of
+// `constancy` equal values. Vector widths of loads and stores follow from it
+// (Triton's axis analysis, along the dimension accesses are vectorised on:
+// a 2-D block's rows are read in 16-byte pieces when proven).
 //
 //===----------------------------------------------------------------------===//
 

@@ -60,3 +60,53 @@ func.func @small() attributes {ktc.kernel} {
   %r = ktc.arange 0, 16 : tensor<16xi32>
   return
 }
+
+// -----
+
+// A 64x64 f32 tile of a row-major matrix whose stride is a multiple of 4
+// elements: runs of 4 columns (16 bytes) per thread, 16 lanes along a row.
+// The 64x1 and 1x64 blocks have no access of their own: one column each.
+// CHECK-DAG: #[[T:.*]] = #ktc.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @tile
+// CHECK: ktc.load %{{.*}} : tensor<64x64x!ktc.ptr<f32>, #[[T]]>
+// CDNA: #ktc.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CDNA-LABEL: func.func @tile
+func.func @tile(%x: !ktc.ptr<f32> {ktc.divisibility = 16 : i32},
+                %stride: i32 {ktc.divisibility = 16 : i32}) attributes {ktc.kernel} {
+  %r = ktc.arange 0, 64 : tensor<64xi32>
+  %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %c2 = ktc.expand_dims %r axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %sb = ktc.splat %stride : i32 -> tensor<64x1xi32>
+  %rs = arith.muli %r2, %sb : tensor<64x1xi32>
+  %rb = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cb = ktc.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offs = arith.addi %rb, %cb : tensor<64x64xi32>
+  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x64x!ktc.ptr<f32>>
+  %xp = ktc.addptr %xb, %offs : tensor<64x64x!ktc.ptr<f32>>, tensor<64x64xi32>
+  %v = ktc.load %xp : tensor<64x64x!ktc.ptr<f32>>
+  ktc.store %xp, %v : tensor<64x64x!ktc.ptr<f32>>
+  return
+}
+
+// -----
+
+// The same tile with a stride of unknown divisibility: one column per
+// thread, the 32 lanes along a row.
+// CHECK-DAG: #[[U:.*]] = #ktc.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @tile_unaligned
+// CHECK: ktc.load %{{.*}} : tensor<64x64x!ktc.ptr<f32>, #[[U]]>
+func.func @tile_unaligned(%x: !ktc.ptr<f32> {ktc.divisibility = 16 : i32},
+                          %stride: i32) attributes {ktc.kernel} {
+  %r = ktc.arange 0, 64 : tensor<64xi32>
+  %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %c2 = ktc.expand_dims %r axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %sb = ktc.splat %stride : i32 -> tensor<64x1xi32>
+  %rs = arith.muli %r2, %sb : tensor<64x1xi32>
+  %rb = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cb = ktc.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offs = arith.addi %rb, %cb : tensor<64x64xi32>
+  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x64x!ktc.ptr<f32>>
+  %xp = ktc.addptr %xb, %offs : tensor<64x64x!ktc.ptr<f32>>, tensor<64x64xi32>
+  %v = ktc.load %xp : tensor<64x64x!ktc.ptr<f32>>
+  return
+}

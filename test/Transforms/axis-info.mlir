@@ -90,3 +90,144 @@ func.func @loop(%p: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}, %n: i32) attrib
   }
   return
 }
+
+// -----
+
+// A 64x64 f32 tile of a row-major matrix, along the last (fastest)
+// dimension: the rows' offsets (64x1) are each a multiple of the stride and
+// repeat along a row once broadcast; the columns run 64 long; the mask is
+// constant over runs of 16 columns (n a multiple of 16) and along every row
+// for the row bound. Accesses: 4 x f32 = 16 bytes.
+func.func @tile(%x: !ktc.ptr<f32> {ktc.divisibility = 16 : i32},
+                %m: i32, %n: i32 {ktc.divisibility = 16 : i32},
+                %stride: i32 {ktc.divisibility = 16 : i32}) attributes {ktc.kernel} {
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %r = ktc.arange 0, 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %c2 = ktc.expand_dims %r axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 1}}
+  %sb = ktc.splat %stride : i32 -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 1}}
+  %rs = arith.muli %r2, %sb : tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 64}}
+  %rb = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %cb = ktc.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 16, constancy = 1}}
+  %offs = arith.addi %rb, %cb : tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %mb = ktc.splat %m : i32 -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %rmask = arith.cmpi slt, %r2, %mb : tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 64}}
+  %nb = ktc.splat %n : i32 -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 16}}
+  %cmask = arith.cmpi slt, %c2, %nb : tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 64}}
+  %rmb = ktc.broadcast %rmask : tensor<64x1xi1> -> tensor<64x64xi1>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 16}}
+  %cmb = ktc.broadcast %cmask : tensor<1x64xi1> -> tensor<64x64xi1>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 16}}
+  %mask = arith.andi %rmb, %cmb : tensor<64x64xi1>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 64}}
+  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x64x!ktc.ptr<f32>>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 16, constancy = 1}}
+  %xp = ktc.addptr %xb, %offs : tensor<64x64x!ktc.ptr<f32>>, tensor<64x64xi32>
+  // expected-remark @+1 {{vector = 4}}
+  %v = ktc.load %xp, mask %mask : tensor<64x64x!ktc.ptr<f32>>
+  // expected-remark @+1 {{vector = 4}}
+  ktc.store %xp, %v, mask %mask : tensor<64x64x!ktc.ptr<f32>>
+  return
+}
+
+// -----
+
+// What does not vectorise along the last dimension: a stride of unknown
+// divisibility (rows start anywhere), a mask that varies per column (n of
+// unknown divisibility), offsets running down the columns (each row one
+// address),
+// and a list of values (not constant).
+func.func @tile_scalar(%x: !ktc.ptr<f32> {ktc.divisibility = 16 : i32},
+                       %n: i32, %stride: i32) attributes {ktc.kernel} {
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %r = ktc.arange 0, 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %c2 = ktc.expand_dims %r axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %sb = ktc.splat %stride : i32 -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %rs = arith.muli %r2, %sb : tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 64}}
+  %rb = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %cb = ktc.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1, constancy = 1}}
+  %offs = arith.addi %rb, %cb : tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 64}}
+  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x64x!ktc.ptr<f32>>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 4, constancy = 1}}
+  %xp = ktc.addptr %xb, %offs : tensor<64x64x!ktc.ptr<f32>>, tensor<64x64xi32>
+  // expected-remark @+1 {{vector = 1}}
+  %a = ktc.load %xp : tensor<64x64x!ktc.ptr<f32>>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 64}}
+  %nb = ktc.splat %n : i32 -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %cmask = arith.cmpi slt, %c2, %nb : tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %mask = ktc.broadcast %cmask : tensor<1x64xi1> -> tensor<64x64xi1>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 16, constancy = 1}}
+  %yp = ktc.addptr %xb, %cb : tensor<64x64x!ktc.ptr<f32>>, tensor<64x64xi32>
+  // expected-remark @+1 {{vector = 1}}
+  %b = ktc.load %yp, mask %mask : tensor<64x64x!ktc.ptr<f32>>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 64}}
+  %tb = ktc.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 4, constancy = 64}}
+  %tp = ktc.addptr %xb, %tb : tensor<64x64x!ktc.ptr<f32>>, tensor<64x64xi32>
+  // expected-remark @+1 {{vector = 1}}
+  %t = ktc.load %tp : tensor<64x64x!ktc.ptr<f32>>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %list = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  return
+}
+
+// -----
+
+// The divisibility of a run's start is not every element's: r * 16 is
+// divisible by 16 element by element, r + r by nothing known, so rows
+// 18 * r apart do not start 16-byte aligned: the tile is read element by
+// element (it was read 4 at a time when r's start, 0, counted for all).
+func.func @run_starts(%x: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}) attributes {ktc.kernel} {
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 1}}
+  %c16 = arith.constant 16 : i32
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %r = ktc.arange 0, 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 64}}
+  %sb = ktc.splat %c16 : i32 -> tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 1}}
+  %r16 = arith.muli %r, %sb : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %rr = arith.addi %r, %r : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %odd = arith.addi %r16, %rr : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %r2 = ktc.expand_dims %odd axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 64}}
+  %rb = ktc.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %c2 = ktc.expand_dims %r axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %cb = ktc.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1, constancy = 1}}
+  %offs = arith.addi %rb, %cb : tensor<64x64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 64}}
+  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x64x!ktc.ptr<f32>>
+  // expected-remark @+1 {{contiguity = 64, divisibility = 4, constancy = 1}}
+  %xp = ktc.addptr %xb, %offs : tensor<64x64x!ktc.ptr<f32>>, tensor<64x64xi32>
+  // expected-remark @+1 {{vector = 1}}
+  %v = ktc.load %xp : tensor<64x64x!ktc.ptr<f32>>
+  return
+}
