@@ -65,10 +65,9 @@ void fused(Ptr<float> out, Ptr<float> in, Int stride, Int rows, Int cols,
 namespace cl = llvm::cl;
 cl::OptionCategory category("ktc-fused-probe flags");
 namespace flag {
+example::DeviceFlag common(category);
+cl::opt<std::string> &device = common.device;
 using Int32 = example::Int<INT32_MIN, INT32_MAX>;
-cl::opt<std::string> device("device", cl::desc("Where to run (default auto)"),
-                            cl::value_desc("auto|cpu|cuda|hip"),
-                            cl::init("auto"), cl::cat(category));
 cl::opt<long long, false, example::Int<1, INT32_MAX>>
     rows("rows", cl::desc("The matrix's rows (default 8192)"), cl::init(8192),
          cl::cat(category));

@@ -47,9 +47,8 @@ namespace {
 namespace cl = llvm::cl;
 cl::OptionCategory category("ktc-bench flags");
 namespace flag {
-cl::opt<std::string> device("device", cl::desc("Where to run (default auto)"),
-                            cl::value_desc("auto|cpu|cuda|hip"),
-                            cl::init("auto"), cl::cat(category));
+example::DeviceFlag common(category);
+cl::opt<std::string> &device = common.device;
 cl::opt<std::string> out("out",
                          cl::desc("The results (bench,provider,M,N,block,"
                                   "num_warps,ms,ms_p20,\nms_p80,gbps), "

@@ -18,11 +18,8 @@ namespace {
 namespace cl = llvm::cl;
 cl::OptionCategory category("autotune flags");
 namespace flag {
-cl::opt<std::string> device("device",
-                            cl::desc("Where to run (default auto: "
-                                     "KTC_DEVICE or the best found)"),
-                            cl::value_desc("auto|cpu|cuda|hip"),
-                            cl::init("auto"), cl::cat(category));
+example::DeviceFlag common(category);
+cl::opt<std::string> &device = common.device;
 cl::opt<long long, false, example::Int<1, INT32_MAX>>
     size("size", cl::desc("Vector-add elements, the key (default 98432)"),
          cl::init(98432), cl::cat(category));

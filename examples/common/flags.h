@@ -92,6 +92,50 @@ inline void parseFlags(int argc, char **argv,
   llvm::cl::ParseCommandLineOptions(argc, argv, overview);
 }
 
+/// --device, as every program takes it. Declare one in the program's
+/// category: `example::DeviceFlag common(category);`.
+struct DeviceFlag {
+  explicit DeviceFlag(llvm::cl::OptionCategory &category)
+      : device("device",
+               llvm::cl::desc("Where to run (default auto: KTC_DEVICE or the "
+                              "best found)"),
+               llvm::cl::value_desc("auto|cpu|cuda|hip"),
+               llvm::cl::init("auto"), llvm::cl::cat(category)) {}
+  llvm::cl::opt<std::string> device;
+};
+
+/// The kernel looked at instead of run (--emit, --target, --out, --info),
+/// or timed after its check (--bench): the flags of the programs that run
+/// one seed kernel (vector_add, softmax).
+struct KernelFlags {
+  explicit KernelFlags(llvm::cl::OptionCategory &category)
+      : emit("emit",
+             llvm::cl::desc(
+                 "Print the kernel at that stage instead of running it"),
+             llvm::cl::value_desc("mlir|llvm|asm|bin"),
+             llvm::cl::cat(category)),
+        target("target",
+               llvm::cl::desc("The target for --emit and --info (default "
+                              "host)"),
+               llvm::cl::value_desc("host|<gfx arch>|<sm arch>"),
+               llvm::cl::init("host"), llvm::cl::cat(category)),
+        out("out", llvm::cl::desc("Where --emit writes (default stdout)"),
+            llvm::cl::value_desc("file"), llvm::cl::cat(category)),
+        info("info",
+             llvm::cl::desc("Print what the kernel uses on --target "
+                            "(registers, LDS/shared\nmemory, scratch, "
+                            "spills) and its occupancy instead of running "
+                            "it\n(--target=cuda|hip|cpu: the device)"),
+             llvm::cl::cat(category)),
+        bench("bench",
+              llvm::cl::desc("After the check, time the launch with "
+                             "ktc::bench::do_bench\n(L2 flushed before each "
+                             "repetition) and print the median"),
+              llvm::cl::cat(category)) {}
+  llvm::cl::opt<std::string> emit, target, out;
+  llvm::cl::opt<bool> info, bench;
+};
+
 } // namespace example
 
 #endif // KTC_EXAMPLES_COMMON_FLAGS_H

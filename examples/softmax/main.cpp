@@ -11,6 +11,12 @@ namespace cl = llvm::cl;
 using Int32 = example::Int<INT32_MIN, INT32_MAX>;
 cl::OptionCategory category("softmax flags");
 namespace flag {
+example::DeviceFlag common(category);
+cl::opt<std::string> &device = common.device;
+example::KernelFlags kernelFlags(category);
+cl::opt<std::string> &emit = kernelFlags.emit, &target = kernelFlags.target,
+                     &out = kernelFlags.out;
+cl::opt<bool> &info = kernelFlags.info, &bench = kernelFlags.bench;
 cl::opt<std::string> variant(
     "variant",
     cl::desc("naive: three passes over BLOCK-wide column chunks;\n"
@@ -20,11 +26,6 @@ cl::opt<std::string> variant(
              "columns\n(default fused)"),
     cl::value_desc("naive|online|fused|tiled"), cl::init("fused"),
     cl::cat(category));
-cl::opt<std::string> device("device",
-                            cl::desc("Where to run (default auto: "
-                                     "KTC_DEVICE or the best found)"),
-                            cl::value_desc("auto|cpu|cuda|hip"),
-                            cl::init("auto"), cl::cat(category));
 cl::opt<long long, false, example::Int<1, INT32_MAX>>
     rows("rows", cl::desc("The matrix's rows (default 1823)"), cl::init(1823),
          cl::cat(category));
@@ -64,27 +65,6 @@ cl::opt<long long, false, example::Int<>>
 cl::opt<long long, false, example::Int<>>
     seed("seed", cl::desc("Random seed (default 0)"), cl::init(0),
          cl::cat(category));
-cl::opt<std::string>
-    emit("emit", cl::desc("Print the kernel at that stage instead of running it"),
-         cl::value_desc("mlir|llvm|asm|bin"), cl::cat(category));
-cl::opt<std::string>
-    target("target", cl::desc("The target for --emit and --info (default host)"),
-           cl::value_desc("host|<gfx arch>|<sm arch>"), cl::init("host"),
-           cl::cat(category));
-cl::opt<std::string> out("out",
-                         cl::desc("Where --emit writes (default stdout)"),
-                         cl::value_desc("file"), cl::cat(category));
-cl::opt<bool> info("info",
-                   cl::desc("Print what the kernel uses on --target "
-                            "(registers, LDS/shared\nmemory, scratch, "
-                            "spills) and its occupancy instead of running "
-                            "it\n(--target=cuda|hip|cpu: the device)"),
-                   cl::cat(category));
-cl::opt<bool> bench("bench",
-                    cl::desc("After the check, time the launch with "
-                             "ktc::bench::do_bench\n(L2 flushed before each "
-                             "repetition) and print the median"),
-                    cl::cat(category));
 } // namespace flag
 
 /// The flags' values, copied once parsed: lld resets every cl::opt when it

@@ -154,11 +154,8 @@ namespace {
 namespace cl = llvm::cl;
 cl::OptionCategory category("tutorial flags");
 namespace flag {
-cl::opt<std::string> device("device",
-                            cl::desc("Where to run (default auto: "
-                                     "KTC_DEVICE or the best found)"),
-                            cl::value_desc("auto|cpu|cuda|hip"),
-                            cl::init("auto"), cl::cat(category));
+example::DeviceFlag common(category);
+cl::opt<std::string> &device = common.device;
 cl::opt<bool> show("show",
                    cl::desc("Print what vector-add compiles to: the ktc "
                             "dialect, PTX,\nMI300 assembly and its "

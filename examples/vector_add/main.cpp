@@ -9,11 +9,12 @@ namespace {
 namespace cl = llvm::cl;
 cl::OptionCategory category("vector_add flags");
 namespace flag {
-cl::opt<std::string> device("device",
-                            cl::desc("Where to run: auto (KTC_DEVICE or the "
-                                     "best found), cpu, cuda or hip"),
-                            cl::value_desc("auto|cpu|cuda|hip"),
-                            cl::init("auto"), cl::cat(category));
+example::DeviceFlag common(category);
+cl::opt<std::string> &device = common.device;
+example::KernelFlags kernelFlags(category);
+cl::opt<std::string> &emit = kernelFlags.emit, &target = kernelFlags.target,
+                     &out = kernelFlags.out;
+cl::opt<bool> &info = kernelFlags.info, &bench = kernelFlags.bench;
 cl::opt<long long, false, example::Int<1, INT32_MAX>>
     size("size", cl::desc("Elements (default 98432)"), cl::init(98432),
          cl::cat(category));
@@ -26,31 +27,10 @@ cl::opt<long long, false, example::Int<INT32_MIN, INT32_MAX>>
 cl::opt<long long, false, example::Int<>>
     seed("seed", cl::desc("Random seed (default 0)"), cl::init(0),
          cl::cat(category));
-cl::opt<std::string>
-    emit("emit", cl::desc("Print the kernel at that stage instead of running it"),
-         cl::value_desc("mlir|llvm|asm|bin"), cl::cat(category));
-cl::opt<std::string>
-    target("target", cl::desc("The target for --emit and --info (default host)"),
-           cl::value_desc("host|<gfx arch>|<sm arch>"), cl::init("host"),
-           cl::cat(category));
-cl::opt<std::string> out("out",
-                         cl::desc("Where --emit writes (default stdout)"),
-                         cl::value_desc("file"), cl::cat(category));
 cl::opt<bool> time("time",
                    cl::desc("After the check, time 10 more launches with "
                             "device events\nand print the mean (not a "
                             "benchmark: no L2 flush)"),
-                   cl::cat(category));
-cl::opt<bool> bench("bench",
-                    cl::desc("After the check, time the launch with "
-                             "ktc::bench::do_bench\n(L2 flushed before each "
-                             "repetition) and print the median"),
-                    cl::cat(category));
-cl::opt<bool> info("info",
-                   cl::desc("Print what the kernel uses on --target "
-                            "(registers, LDS/shared\nmemory, scratch, "
-                            "spills) and its occupancy instead of running "
-                            "it"),
                    cl::cat(category));
 } // namespace flag
 
