@@ -2,6 +2,7 @@
 
 #include "LLVMCodegen.h"
 
+#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Support/ThreadDiagnostics.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -165,6 +166,35 @@ llvm::Expected<std::string> generateCode(
     return std::move(e);
   }
   return std::string(out);
+}
+
+void GpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
+  mlir::ktc::registerGpuDialects(registry);
+}
+
+void GpuBackend::buildPipeline(mlir::OpPassManager &pm, const Target &target,
+                               const CompileOptions &options) const {
+  mlir::ktc::buildGpuPipeline(pm, target, options.numWarps);
+}
+
+llvm::Expected<std::string>
+GpuBackend::generate(mlir::ModuleOp module, llvm::StringRef kernel,
+                     const Target &target, const CompileOptions &options,
+                     Stage stage, const CompileHooks &hooks) const {
+  if (llvm::Error e =
+          runPipeline(module, kernel, *this, target, options, hooks))
+    return std::move(e);
+  CodeFile file = stage == Stage::LLVM       ? CodeFile::LLVM
+                  : stage == Stage::Assembly ? CodeFile::Assembly
+                                             : binaryFile();
+  auto code = generateCode(
+      module, target, file, hooks,
+      [&](llvm::Module &m, llvm::TargetMachine &tm) { prepare(m, tm); });
+  if (code && stage == Stage::Binary)
+    code = finish(std::move(*code));
+  if (!code)
+    return codegenError(kernel, target, code.takeError());
+  return code;
 }
 
 llvm::Error codegenError(llvm::StringRef kernel, const Target &target,

@@ -53,6 +53,30 @@ llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef kernel,
 llvm::Error codegenError(llvm::StringRef kernel, const Target &target,
                          llvm::Error error);
 
+/// What the GPU backends share: the GPU dialects and pipeline
+/// (lib/Conversion), then LLVM's code generation. A GPU kind says what its
+/// binary is and how its LLVM module is prepared.
+class GpuBackend : public Backend {
+public:
+  void registerDialects(mlir::DialectRegistry &registry) const override;
+  void buildPipeline(mlir::OpPassManager &pm, const Target &target,
+                     const CompileOptions &options) const override;
+  llvm::Expected<std::string>
+  generate(mlir::ModuleOp module, llvm::StringRef kernel, const Target &target,
+           const CompileOptions &options, Stage stage,
+           const CompileHooks &hooks) const override;
+
+protected:
+  /// What Stage::Binary is made from: the assembly (PTX) or an object.
+  virtual CodeFile binaryFile() const = 0;
+  /// Target-specific module flags and attributes, before optimising.
+  virtual void prepare(llvm::Module &, llvm::TargetMachine &) const {}
+  /// The loadable binary made of that object (AMDGPU: linked into an HSACO).
+  virtual llvm::Expected<std::string> finish(std::string object) const {
+    return object;
+  }
+};
+
 namespace amdgpu {
 /// Links an AMDGPU relocatable object into an HSACO (lld, in process).
 llvm::Expected<std::string> linkHsaco(llvm::StringRef object);

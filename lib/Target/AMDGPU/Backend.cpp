@@ -7,7 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/LLVMCodegen.h"
 
 #include "llvm/IR/Function.h"
@@ -23,7 +22,7 @@ namespace {
 /// built from them need no VGPRs of their own (vector-add: 10 VGPRs
 /// instead of 14). The backend keeps the loads from the kernarg segment for
 /// firmware that does not preload.
-void prepare(llvm::Module &module, llvm::TargetMachine &tm) {
+void prepareModule(llvm::Module &module, llvm::TargetMachine &tm) {
   module.addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                        500);
   if (tm.getMCSubtargetInfo()->checkFeatures("+kernarg-preload"))
@@ -33,36 +32,21 @@ void prepare(llvm::Module &module, llvm::TargetMachine &tm) {
           arg.addAttr(llvm::Attribute::InReg);
 }
 
-class AMDGPUBackend : public Backend {
+class AMDGPUBackend : public GpuBackend {
 public:
-  void registerDialects(mlir::DialectRegistry &registry) const override {
-    mlir::ktc::registerGpuDialects(registry);
-  }
-  void buildPipeline(mlir::OpPassManager &pm, const Target &target,
-                     const CompileOptions &options) const override {
-    mlir::ktc::buildGpuPipeline(pm, target, options.numWarps);
-  }
-  llvm::Expected<std::string>
-  generate(mlir::ModuleOp module, llvm::StringRef kernel, const Target &target,
-           const CompileOptions &options, Stage stage,
-           const CompileHooks &hooks) const override {
-    if (llvm::Error e =
-            runPipeline(module, kernel, *this, target, options, hooks))
-      return std::move(e);
-    CodeFile file = stage == Stage::LLVM       ? CodeFile::LLVM
-                    : stage == Stage::Assembly ? CodeFile::Assembly
-                                               : CodeFile::Object;
-    auto code = generateCode(module, target, file, hooks, prepare);
-    if (code && file == CodeFile::Object)
-      code = amdgpu::linkHsaco(*code);
-    if (!code)
-      return codegenError(kernel, target, code.takeError());
-    return code;
-  }
   llvm::Expected<KernelResources>
   resources(llvm::StringRef binary, llvm::StringRef kernel, const Target &,
             const CompileOptions &) const override {
     return amdgpu::readMetadata(binary, kernel);
+  }
+
+protected:
+  CodeFile binaryFile() const override { return CodeFile::Object; }
+  void prepare(llvm::Module &module, llvm::TargetMachine &tm) const override {
+    prepareModule(module, tm);
+  }
+  llvm::Expected<std::string> finish(std::string object) const override {
+    return amdgpu::linkHsaco(object);
   }
 };
 

@@ -7,36 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/LLVMCodegen.h"
 
 namespace ktc::target {
 namespace {
 
-class NVPTXBackend : public Backend {
+class NVPTXBackend : public GpuBackend {
 public:
-  void registerDialects(mlir::DialectRegistry &registry) const override {
-    mlir::ktc::registerGpuDialects(registry);
-  }
-  void buildPipeline(mlir::OpPassManager &pm, const Target &target,
-                     const CompileOptions &options) const override {
-    mlir::ktc::buildGpuPipeline(pm, target, options.numWarps);
-  }
-  llvm::Expected<std::string>
-  generate(mlir::ModuleOp module, llvm::StringRef kernel, const Target &target,
-           const CompileOptions &options, Stage stage,
-           const CompileHooks &hooks) const override {
-    if (llvm::Error e =
-            runPipeline(module, kernel, *this, target, options, hooks))
-      return std::move(e);
-    auto code = generateCode(module, target,
-                             stage == Stage::LLVM ? CodeFile::LLVM
-                                                  : CodeFile::Assembly,
-                             hooks, [](llvm::Module &, llvm::TargetMachine &) {});
-    if (!code)
-      return codegenError(kernel, target, code.takeError());
-    return code;
-  }
   llvm::Expected<KernelResources>
   resources(llvm::StringRef, llvm::StringRef, const Target &target,
             const CompileOptions &options) const override {
@@ -45,6 +22,9 @@ public:
     r.maxThreads = int64_t(target.waveSize) * options.numWarps;
     return r;
   }
+
+protected:
+  CodeFile binaryFile() const override { return CodeFile::Assembly; }
 };
 
 } // namespace
