@@ -43,13 +43,16 @@ std::atomic<uint64_t> compiles{0};
 
 bool logging() { return env::flag("KTC_CACHE_LOG", false); }
 
-std::string cacheKey(mlir::ModuleOp module, const Target &target,
-                     const CompileOptions &options) {
-  // Without locations: moving a kernel in its file changes no code. A
-  // checked kernel has its ops' lines in its code.
-  std::string ir;
-  llvm::raw_string_ostream os(ir);
-  module.print(os, mlir::OpPrintingFlags().enableDebugInfo(options.checkBounds));
+std::string cacheKey(mlir::ModuleOp module, const Dumper &dumper,
+                     const Target &target, const CompileOptions &options) {
+  // Without locations (the dumper's text): moving a kernel in its file
+  // changes no code. A checked kernel has its ops' lines in its code.
+  std::string withLines;
+  if (options.checkBounds) {
+    llvm::raw_string_ostream os(withLines);
+    module.print(os, mlir::OpPrintingFlags().enableDebugInfo());
+  }
+  const std::string &ir = options.checkBounds ? withLines : dumper.text();
   return cache::KeyBuilder()
       .add("ktc compiled kernel")
       .add(KTC_VERSION)
@@ -75,7 +78,7 @@ llvm::Expected<CompiledKernel> compile(mlir::ModuleOp module,
   Dumper dumper(module, kernelName(module));
   std::string key;
   if (disk.enabled()) {
-    key = cacheKey(module, target, options);
+    key = cacheKey(module, dumper, target, options);
     if (!dumper.wantsLowering())
       if (std::optional<std::string> blob = disk.get(key)) {
         if (auto hit = CompiledKernel::deserialize(*blob)) {

@@ -4,6 +4,7 @@
 
 #include "lib/Support/Env.h"
 
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -80,7 +81,7 @@ struct DumpAfterPass : mlir::PassManager::IRPrinterConfig {
 Dumper::Dumper(mlir::ModuleOp module, llvm::StringRef kernel)
     : kernel_(kernel.str()) {
   llvm::raw_string_ostream os(module_);
-  module.print(os);
+  module.print(os, mlir::OpPrintingFlags().enableDebugInfo(false));
   hash_ = llvm::utohexstr(llvm::xxh3_64bits(module_), /*LowerCase=*/true);
   dump("mlir", "mlir", module_);
 }

@@ -45,6 +45,8 @@ public:
   std::string reproducer(llvm::StringRef error, llvm::StringRef pipeline,
                          llvm::StringRef command);
   std::string reproducerPath() const;
+  /// The kernel before lowering as printed (no locations).
+  const std::string &text() const { return module_; }
 
 private:
   std::string base(bool reproducer) const;
