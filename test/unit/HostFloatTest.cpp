@@ -17,6 +17,7 @@
 
 #include "ktc/ktc.h"
 #include "lib/Target/CPU/HostTarget.h"
+#include "HostCpus.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -209,19 +210,7 @@ std::vector<std::string> undefinedSymbols(llvm::StringRef object) {
   return out;
 }
 
-/// Whether this machine has every feature `cpu` implies.
-bool canRun(const host::HostCpu &cpu) {
-  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
-  for (llvm::StringRef f : {"f16c", "avx512bf16", "avx512fp16", "avx512f",
-                            "avx2", "fma"}) {
-    bool needed = cpu.cpu == "sapphirerapids" ||
-                  (cpu.cpu == "x86-64-v3" &&
-                   (f == "f16c" || f == "avx2" || f == "fma"));
-    if (needed && !host.lookup(f))
-      return false;
-  }
-  return true;
-}
+using ktc::test::canRun;
 
 TEST(HostFloat, NoCpuFeatureOrLibraryCallDecidesTheBits) {
 #if !defined(__x86_64__)
