@@ -23,7 +23,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <mutex>
 
 extern "C" {
 void LLVMInitializeNVPTXTargetInfo();
@@ -73,20 +72,19 @@ static unsigned smNumber(llvm::StringRef arch) {
   return n;
 }
 
-/// Whether LLVM's NVPTX backend knows the processor `arch`.
+/// Whether LLVM's NVPTX backend knows the processor `arch`. Its processor
+/// table is made once: targets are parsed again by occupancy queries.
 static bool nvptxKnows(llvm::StringRef arch) {
-  static std::once_flag once;
-  std::call_once(once, [] {
+  static const std::unique_ptr<llvm::MCSubtargetInfo> subtarget = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTargetMC();
-  });
-  llvm::Triple triple(kNVPTXTriple);
-  std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return false;
-  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
-      target->createMCSubtargetInfo(triple, "", ""));
+    llvm::Triple triple(kNVPTXTriple);
+    std::string error;
+    const llvm::Target *target =
+        llvm::TargetRegistry::lookupTarget(triple, error);
+    return std::unique_ptr<llvm::MCSubtargetInfo>(
+        target ? target->createMCSubtargetInfo(triple, "", "") : nullptr);
+  }();
   return subtarget && subtarget->isCPUStringValid(arch);
 }
 
