@@ -136,9 +136,7 @@ llvm::Expected<CompiledKernel> compileUncached(mlir::ModuleOp module,
   k.name = kernel;
   k.target = target.name();
   k.binary = std::move(*binary);
-  k.threadsPerBlock = options.numWarps * target.waveSize;
-  if (!target.isGpu())
-    k.threadsPerBlock = 1;
+  k.threadsPerBlock = target.isGpu() ? options.numWarps * target.waveSize : 1;
   k.resources = *resources;
   return k;
 }
