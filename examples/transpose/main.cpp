@@ -158,8 +158,10 @@ int main(int argc, char **argv) {
     const int BM = flags.blockM, BN = flags.blockN;
     Options options{.num_warps = flags.warps};
 
-    auto transpose = Kernel("transpose", seeds::transpose);
-    auto copy2d = Kernel("copy2d", seeds::copy2d);
+    const std::vector<std::string> names = {
+        "out", "in", "M", "N", "in_stride", "out_stride", "BLOCK_M", "BLOCK_N"};
+    auto transpose = Kernel("transpose", names, seeds::transpose);
+    auto copy2d = Kernel("copy2d", names, seeds::copy2d);
     if (flags.info) {
       example::printInfo(copy ? copy2d.info(flags.target, BM, BN, options)
                               : transpose.info(flags.target, BM, BN, options),
