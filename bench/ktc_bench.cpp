@@ -10,7 +10,9 @@
 // Every kernel is checked once per shape against float64 on random inputs,
 // its output poisoned (NaN) first; a failed check or an error prints to
 // stderr and skips the row, so a wrong kernel is never timed. The CSV is
-// flushed after every row: a run cut short keeps what it measured.
+// flushed after every row: a run cut short keeps what it measured. The
+// 2-D tiled transpose and the copy of its tiles (rows transpose and copy2d,
+// examples/kernels/transpose.h) are checked exactly: they move floats.
 //
 // launch_overhead is host wall time per launch of a 1-element vector_add
 // (10000 back-to-back launches, one synchronize; 5 trials), and on CUDA the
@@ -29,6 +31,7 @@
 #include "examples/common/example.h"
 #include "examples/kernels/launch.h"
 #include "examples/kernels/seeds.h"
+#include "examples/kernels/transpose.h"
 #include "bench/driver_floor.h"
 #include "ktc/Bench.h"
 #include "ktc/Occupancy.h"
@@ -73,6 +76,8 @@ constexpr double kAddTolerance = 1e-6, kSoftmaxTolerance = 1e-4;
 constexpr std::pair<int64_t, int64_t> kShapes[] = {
     {8192, 8192}, {4096, 256},  {4096, 1024}, {4096, 4096},
     {4096, 12800}, {1823, 781}, {64, 2048},   {128, 4096}};
+constexpr std::pair<int64_t, int64_t> kTransposeShapes[] = {{8192, 8192},
+                                                            {4096, 4096}};
 constexpr int64_t kSweepRows = 4096;
 
 /// One row of the CSV; NaN prints as an empty field.
@@ -245,6 +250,46 @@ void softmax(Runner &runner, const SoftmaxKernels &kernels, int64_t M,
                                           block, Options{.num_warps = warps});
                    },
                    out, want, kSoftmaxTolerance);
+  }
+}
+
+/// The 2-D tiled transpose of M x N and the copy of the same tiles
+/// (examples/kernels/transpose.h, its default tile and waves), checked
+/// exactly. Bytes: 8·M·N.
+void transposes(Runner &runner, int64_t M, int64_t N) {
+  bool transpose = runner.wanted("transpose", M, N);
+  bool copy = runner.wanted("copy2d", M, N);
+  if (!transpose && !copy)
+    return;
+  Device &device = runner.device;
+  auto hin = example::randomVector(M * N, M * 7919 + N);
+  std::vector<double> same(hin.begin(), hin.end()), transposed(M * N);
+  example::forRows(M, [&](int64_t begin, int64_t end) {
+    for (int64_t m = begin; m < end; ++m)
+      for (int64_t n = 0; n < N; ++n)
+        transposed[n * M + m] = hin[m * N + n];
+  });
+  Buffer<float> in(device, hin), out(device, M * N);
+  const int BM = seeds::kTransposeBlockM, BN = seeds::kTransposeBlockN;
+  const Options options{.num_warps = seeds::kTransposeWarps};
+  const Grid grid(cdiv(M, BM), cdiv(N, BN));
+  Row row{"transpose", M, N, BM, options.num_warps};
+  if (transpose) {
+    auto kernel = Kernel("transpose", seeds::transpose);
+    runner.measure(row, 8.0 * M * N,
+                   [&] {
+                     kernel.launch(grid, out, in, M, N, N, M, BM, BN, options);
+                   },
+                   out, transposed, 0.0);
+  }
+  if (copy) {
+    auto kernel = Kernel("copy2d", seeds::copy2d);
+    row.bench = "copy2d";
+    runner.measure(row, 8.0 * M * N,
+                   [&] {
+                     kernel.launch(grid, out, in, M, N, N, N, BM, BN, options);
+                   },
+                   out, same, 0.0);
   }
 }
 
@@ -431,6 +476,8 @@ int main(int argc, char **argv) {
     vectorAdd(runner);
     for (auto [M, N] : kShapes)
       softmax(runner, softmaxKernels, M, N, /*loops=*/true);
+    for (auto [M, N] : kTransposeShapes)
+      transposes(runner, M, N);
     launchOverhead(runner);
     coldJits(runner);
     // The fused sweep: N = 128 i, i = 2..99, less the fixed shapes.
