@@ -11,20 +11,23 @@ ms_p80,gbps: the format ktc's C++ benchmark writes too) and DIR/peer.json
 errors). bench/report.py turns both CSVs into docs/bench/<gpu>/.
 
 The Triton kernels are the seeds' own (AMD's Triton workshop, Triton's
-fused-softmax tutorial), the algorithms of examples/kernels/seeds.h. Times
-come from triton.testing.do_bench (CUDA events, L2 flushed before each call,
-median with the 20th and 80th percentiles); every result is first checked
-once against a float64 reference on poisoned (NaN-filled) outputs. A failed
-check or an exception skips that row, prints why on stderr and goes on; the
-CSV is flushed after every row, so a timeout leaves what was measured.
+fused-softmax tutorial), the algorithms of examples/kernels/seeds.h, and the
+2-D tiled transpose and tile copy of examples/kernels/transpose.h written the
+same way (torch's side: x.t().contiguous() and the copy). Times come from
+triton.testing.do_bench (CUDA events, L2 flushed before each call, median
+with the 20th and 80th percentiles); every result is first checked once
+against a float64 reference on poisoned (NaN-filled) outputs. A failed check
+or an exception skips that row, prints why on stderr and goes on; the CSV is
+flushed after every row, so a timeout leaves what was measured.
 
 Run time on an H200 at the defaults, estimated: each do_bench is about
 0.13 s (25 ms warm-up + 100 ms of timed calls, each call behind a 256 MB L2
-flush, so the GPU, not the host, sets the pace); 49 of them before the sweep
-and 285 in it (95 shapes x copy, fused, torch) is ~45 s, plus ~20 Triton
-compilations (~15 s), imports and CUDA start (~10 s), references and checks
-(~5 s), launch overhead (~1 s) and cold JIT (~2 s): about 80 s, 2 minutes at
-worst, inside the 4 minutes allowed, so the sweep keeps the default rep.
+flush, so the GPU, not the host, sets the pace); 55 of them before the sweep
+(6 of them the transposes) and 285 in it (95 shapes x copy, fused, torch) is
+~46 s, plus ~22 Triton compilations (~17 s), imports and CUDA start (~10 s),
+references and checks (~5 s), launch overhead (~1 s) and cold JIT (~2 s):
+about 85 s, 2 minutes at worst, inside the 4 minutes allowed, so the sweep
+keeps the default rep.
 --quick (3 sweep shapes) takes ~40 s.
 """
 import argparse
@@ -53,6 +56,8 @@ VECTOR_NS = [1 << 20, 1 << 24, 1 << 28]
 ADD_BLOCK, ADD_WARPS = 1024, 4          # the workshop's vector-add
 LOOP_BLOCK, LOOP_WARPS = 256, 4         # the workshop's naive/online softmax (Triton's default warps)
 FUSED_WARPS = 8                         # the tutorial's choice
+TRANSPOSE_SHAPES = [(8192, 8192), (4096, 4096)]
+TRANSPOSE_BLOCK, TRANSPOSE_WARPS = 64, 4  # 64 x 64 tiles, as examples/kernels/transpose.h
 QUANTILES = [0.5, 0.2, 0.8]             # median, p20, p80
 TOL_ADD, TOL_SOFTMAX = 1e-6, 1e-4       # max elementwise relative error vs float64
 
@@ -133,6 +138,29 @@ def softmax_kernel_fused(output_ptr, input_ptr, input_row_stride, output_row_str
         tl.store(output_ptrs, softmax_output, mask=mask)
 
 
+# The 2-D tiled transpose of examples/kernels/transpose.h, in Triton: a tile
+# loaded along its rows, stored through the transposed pointers (Triton's
+# compiler moves it between the two layouts), and the copy of the same tiles.
+@triton.jit
+def transpose_kernel(out_ptr, in_ptr, M, N, in_stride, out_stride,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    tile = tl.load(in_ptr + offs_m[:, None] * in_stride + offs_n[None, :], mask=mask)
+    tl.store(out_ptr + offs_n[None, :] * out_stride + offs_m[:, None], tile, mask=mask)
+
+
+@triton.jit
+def copy2d_kernel(out_ptr, in_ptr, M, N, in_stride, out_stride,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    tile = tl.load(in_ptr + offs_m[:, None] * in_stride + offs_n[None, :], mask=mask)
+    tl.store(out_ptr + offs_m[:, None] * out_stride + offs_n[None, :], tile, mask=mask)
+
+
 # --- Launchers --------------------------------------------------------------
 
 def launch_add(x, y, out):
@@ -143,6 +171,15 @@ def launch_add(x, y, out):
 def launch_rowwise(kernel, x, y):
     """naive/online: one program per row, as the workshop launches them."""
     kernel[(x.shape[0],)](x, y, x.stride(0), x.shape[1], BLOCK_SIZE=LOOP_BLOCK, num_warps=LOOP_WARPS)
+
+
+def launch_tiles(kernel, x, y):
+    """transpose/copy2d: one program per 64 x 64 tile of x (M x N); y is
+    N x M (transpose) or M x N (copy2d)."""
+    M, N = x.shape
+    grid = (triton.cdiv(M, TRANSPOSE_BLOCK), triton.cdiv(N, TRANSPOSE_BLOCK))
+    kernel[grid](y, x, M, N, x.stride(0), y.stride(0), BLOCK_M=TRANSPOSE_BLOCK,
+                 BLOCK_N=TRANSPOSE_BLOCK, num_warps=TRANSPOSE_WARPS)
 
 
 def prepare_fused(props, x, y):
@@ -281,6 +318,30 @@ def softmax_benches(peer, props, shapes, with_loops):
         peer.save_meta()
 
 
+def transpose_benches(peer, shapes):
+    """Per shape: the tiled transpose and copy2d (Triton), torch's
+    x.t().contiguous(), and torch's copy where the softmax shapes have not
+    measured it. Checked exactly (a transpose moves floats). Bytes: 8·M·N."""
+    for M, N in shapes:
+        torch.manual_seed(M * 7919 + N)
+        x = torch.randn(M, N, device="cuda")
+        xt = x.t().contiguous()
+        yt = torch.empty(N, M, device="cuda")
+        y = torch.empty_like(x)
+        nbytes = 8 * M * N
+        block, warps = TRANSPOSE_BLOCK, TRANSPOSE_WARPS
+        if (M, N) not in FIXED_SHAPES:
+            peer.measure("copy", "torch", M, N, 0, 0, nbytes, lambda: y.copy_(x), x, 0.0, out=y)
+        peer.measure("transpose", "triton", M, N, block, warps, nbytes,
+                     lambda: launch_tiles(transpose_kernel, x, yt), xt, 0.0, out=yt)
+        peer.measure("transpose", "torch", M, N, 0, 0, nbytes, lambda: x.t().contiguous(), xt, 0.0)
+        peer.measure("copy2d", "triton", M, N, block, warps, nbytes,
+                     lambda: launch_tiles(copy2d_kernel, x, y), x, 0.0, out=y)
+        del x, xt, y, yt
+        torch.cuda.empty_cache()
+        peer.save_meta()
+
+
 def launch_overhead(peer, count=10000, trials=5):
     """Host wall time per launch of a 1-element add, `count` back-to-back
     launches then one synchronize; median (p20, p80) of `trials` trials."""
@@ -388,7 +449,8 @@ def main():
         device_properties={k: props[k] for k in ("max_shared_mem", "max_num_regs", "warpSize")},
         quick=args.quick, do_bench=dict(warmup_ms=25, rep_ms=args.rep, quantiles=QUANTILES),
         configs=dict(add=[ADD_BLOCK, ADD_WARPS], naive_online=[LOOP_BLOCK, LOOP_WARPS],
-                     fused_warps=FUSED_WARPS))
+                     fused_warps=FUSED_WARPS, transpose=[TRANSPOSE_BLOCK, TRANSPOSE_BLOCK,
+                                                         TRANSPOSE_WARPS]))
     peer.save_meta()
     print(f"{peer.meta['gpu']}, {peer.meta['sms']} SMs, torch {torch.__version__}, "
           f"triton {triton.__version__}", flush=True)
@@ -398,6 +460,7 @@ def main():
     # Most wanted first: a timeout then costs only the tail of the sweep.
     vector_benches(peer)
     softmax_benches(peer, props, FIXED_SHAPES, with_loops=True)
+    transpose_benches(peer, TRANSPOSE_SHAPES)
     launch_overhead(peer)
     cold_jit(peer)
     softmax_benches(peer, props, sweep, with_loops=False)

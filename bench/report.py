@@ -28,23 +28,27 @@ import sys
 import tempfile
 
 FIELDS = ["bench", "provider", "M", "N", "block", "num_warps", "ms", "ms_p20", "ms_p80", "gbps"]
-BENCHES = ["vector_add", "softmax_naive", "softmax_online", "softmax_fused", "copy",
-           "launch_overhead", "cold_jit"]
+BENCHES = ["vector_add", "softmax_naive", "softmax_online", "softmax_fused", "transpose", "copy2d",
+           "copy", "launch_overhead", "cold_jit"]
 PROVIDERS = ["ktc", "triton", "torch"]
 # Rows of ktc.csv that are not a provider of kernels: the CUDA driver's own
 # launch cost (ktc-bench, bench/driver_floor.h), the floor under every launcher.
 FLOOR = "driver"
 ALL_PROVIDERS = PROVIDERS + [FLOOR]
 BYTES_PER_ELEMENT = {"vector_add": 12, "copy": 8, "softmax_naive": 8, "softmax_online": 8,
-                     "softmax_fused": 8}
+                     "softmax_fused": 8, "transpose": 8, "copy2d": 8}
 FIXED_SHAPES = [(8192, 8192), (4096, 256), (4096, 1024), (4096, 4096), (4096, 12800),
                 (1823, 781), (64, 2048), (128, 4096)]
 SWEEP_M, SWEEP_NS = 4096, [128 * i for i in range(2, 100)]
 VECTOR_NS = [1 << 20, 1 << 24, 1 << 28]
+TRANSPOSE_SHAPES = [(8192, 8192), (4096, 4096)]
 COLD_JIT_SOFTMAX = (4096, 1024)  # cold_jit rows: online softmax here, vector_add where M = 1
 # The targets.
 FUSED_VS_TRITON, FUSED_VS_COPY, LOOP_VS_TRITON, ADD_VS_TRITON = 1.05, 0.95, 1.0, 1.0
 ADD_TARGET_NS = (1 << 24, 1 << 28)
+# The 2-D tiled transpose (issue 17): ≥ 1.0× Triton's same tiling on every
+# shape, and ≥ 0.9× the copy at 8192×8192.
+TRANSPOSE_VS_TRITON, TRANSPOSE_VS_COPY, TRANSPOSE_COPY_SHAPE = 1.0, 0.9, (8192, 8192)
 LAUNCH_MAX_US, COLD_JIT_MAX_MS = 3.0, 50.0
 DASH = "—"
 
@@ -234,12 +238,39 @@ class Report:
                               "occupancy-sized grid); torch is torch.softmax. Bytes: 8·M·N.",
                               *self.bandwidth_table("softmax_fused", shapes, fused_target)))
         self.sections.append(self.sweep_section())
+        self.sections += self.transpose_sections()
         shapes = [s for s in res.shapes("copy") if s not in sweep]
         self.sections.append(("copy", "b.copy_(a) of float32 (torch), or a provider's own copy kernel; "
                               "the sweep's copies are in the sweep table. Bytes: 8·M·N.",
                               *self.bandwidth_table("copy", shapes, lambda *_: None)))
         self.sections.append(self.launch_section())
         self.sections.append(self.cold_jit_section())
+
+    def transpose_sections(self):
+        """transpose: targets against Triton and the copy, ktc's own copy of
+        the same tiles beside; copy2d: that copy, no target."""
+        res = self.res
+
+        def transpose_target(M, N, k, t, r):
+            conditions = [("ktc÷triton", r["triton"], TRANSPOSE_VS_TRITON, ">=")]
+            text = f"≥ {TRANSPOSE_VS_TRITON:.2f}× triton"
+            if (M, N) == TRANSPOSE_COPY_SHAPE:
+                conditions.append(("ktc÷copy", r["copy"], TRANSPOSE_VS_COPY, ">="))
+                text += f", ≥ {TRANSPOSE_VS_COPY:.2f}× copy"
+            return text, conditions
+        shapes = TRANSPOSE_SHAPES + [s for s in res.shapes("transpose") if s not in TRANSPOSE_SHAPES]
+        own = [f"{shape_name(M, N)} {fmt(ratio(res.value('transpose', 'ktc', M, N), res.value('copy2d', 'ktc', M, N)), '.3f')}"
+               for M, N in shapes]
+        transpose = ("transpose", "out = inᵀ, one 64×64 tile a program, stored through the transposed "
+                     "pointers (examples/kernels/transpose.h; Triton: the same kernel in Triton, "
+                     "bench/peer.py); torch is x.t().contiguous(). Bytes: 8·M·N. ktc's transpose ÷ "
+                     f"ktc's copy of the same tiles (copy2d): {', '.join(own)}.",
+                     *self.bandwidth_table("transpose", shapes, transpose_target))
+        shapes = TRANSPOSE_SHAPES + [s for s in res.shapes("copy2d") if s not in TRANSPOSE_SHAPES]
+        copy2d = ("copy2d", "The transpose's tiles stored in place, the transpose's own reference "
+                  "(ktc and Triton); torch is absent (its copy is the ktc÷copy column). Bytes: 8·M·N.",
+                  *self.bandwidth_table("copy2d", shapes, lambda *_: None))
+        return [transpose, copy2d]
 
     def sweep_points(self):
         """[(N, ktc, triton, torch, copy GB/s)] for the sweep Ns with any data."""
@@ -467,6 +498,9 @@ def self_test():
            synth("launch_overhead", "ktc", 1, 1, 0.0025, 1024, 4),
            synth("launch_overhead", "driver", 1, 1, 0.0021, 1024, 4),
            synth("cold_jit", "ktc", 4096, 1024, 40, 256, 4),
+           synth("transpose", "ktc", 8192, 8192, 3900, 64, 4),
+           synth("transpose", "ktc", 4096, 4096, 3000, 64, 4),
+           synth("copy2d", "ktc", 8192, 8192, 4100, 64, 4),
            "softmax_fused,ktc,not-a-number,5,0,0,1,1,1,1"]  # a bad line, skipped
     peer = [synth("copy", "torch", 1, 1 << 28, 4250), synth("copy", "torch", 8192, 8192, 4200),
             synth("copy", "torch", 4096, 4096, 4000), synth("copy", "torch", 4096, 12800, 4200),
@@ -483,7 +517,9 @@ def self_test():
             synth("vector_add", T, 1, 1 << 28, 4344, 1024, 4),
             synth("vector_add", "torch", 1, 1 << 20, 1500),
             synth("launch_overhead", T, 1, 1, 0.011, 1024, 4),
-            synth("cold_jit", T, 4096, 1024, 210, 256, 4)]
+            synth("cold_jit", T, 4096, 1024, 210, 256, 4),
+            synth("transpose", T, 8192, 8192, 3800, 64, 4), synth("transpose", T, 4096, 4096, 3300, 64, 4),
+            synth("transpose", "torch", 8192, 8192, 2000), synth("copy2d", T, 8192, 8192, 4000, 64, 4)]
     failures = []
 
     def expect(what, got, want):
@@ -523,6 +559,13 @@ def self_test():
         expect("add 2^28 (0.990)", status("vector_add", "2^28"), "MISS")
         expect("add 2^20 has no target", status("vector_add", "2^20"), "absent")
         expect("add 2^28 ÷copy", rep.ratios[("vector_add", "2^28")]["copy"], 4300 / 4250)
+        expect("transpose 8192 ÷triton", rep.ratios[("transpose", "8192×8192")]["triton"], 3900 / 3800)
+        expect("transpose 8192 ÷copy (torch's copy)", rep.ratios[("transpose", "8192×8192")]["copy"],
+               3900 / 4200)
+        expect("transpose 8192 (triton 1.026, copy 0.929)", status("transpose", "8192×8192"), "PASS")
+        expect("transpose 4096² (triton 0.909, no copy target)", rep.checks[("transpose", "4096×4096")],
+               ("MISS", "ktc÷triton 0.909 < 1"))
+        expect("copy2d has no target", status("copy2d", "8192×8192"), "absent")
         expect("launch", status("launch_overhead", "ktc"), "PASS")
         expect("cold jit", status("cold_jit", "ktc"), "PASS")
         expect("sweep", rep.sweep_points()[:3], [(256, 1100.0, 1000.0, 1200.0, 1300.0),
@@ -535,7 +578,10 @@ def self_test():
                      "same BLOCK (ktc, triton): 512 ≠ 256", "| ktc | vector_add, N = 1 | 2.50 | 2.25–2.75 |",
                      "| driver | vector_add, N = 1 | 2.10 | 1.89–2.31 |", "ktc adds 0.40 µs to it.",
                      "| triton | online softmax 4096×1024 | 210.0 | 189.0–231.0 |",
-                     "Targets: 7 PASS, 21 MISS.", "not-a-number"):
+                     "| 8192×8192 | 64/4 | 64/4 | 3900 | 3800 | 2000 | 1.026 | 1.950 | 0.929 |",
+                     "copy of the same tiles (copy2d): 8192×8192 0.951, 4096×4096 —.",
+                     "| 8192×8192 | 64/4 | 64/4 | 4100 | 4000 | — | 1.025 | — | 0.976 |",
+                     "Targets: 8 PASS, 22 MISS.", "not-a-number"):
             if text not in md:
                 failures.append(f"ratios.md lacks {text!r}")
         dat = open(os.path.join(out, "sweep.dat")).read().splitlines()

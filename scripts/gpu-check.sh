@@ -17,13 +17,15 @@ results=()
 check() { # name, command...
   local name=$1; shift
   echo "== $name: $*" >> "$log"
+  local first=$(( $(wc -l < "$log") + 1 )) # this command's output only
   local start=$(date +%s%N)
   "$@" >> "$log" 2>&1
   local rc=$?
   local ms=$(( ($(date +%s%N) - start) / 1000000 ))
-  local verdict=$(grep -E '^(PASS|FAIL)' "$log" | tail -1 | cut -c1-4)
+  local verdict=$(tail -n +$first "$log" | grep -E '^(PASS|FAIL)' | tail -1 | cut -c1-4)
   [ $rc -eq 0 ] && [ "$verdict" = "PASS" ] || verdict="FAIL(rc=$rc)"
-  local err=$(grep -E '^max relative error' "$log" | tail -1 | awk '{print $4}')
+  local err=$(tail -n +$first "$log" | grep -E '^max relative error' | tail -1 | awk '{print $4}')
+  [ -n "$err" ] || err=-
   results+=("$(printf '%-34s %-12s err %-10s %6d ms' "$name" "$verdict" "$err" "$ms")")
 }
 
@@ -49,6 +51,20 @@ for shape in 1823x781 3x5 4096x1024 7x16384 8192x8192; do
     --rows=${shape%x*} --cols=${shape#*x} --seed=11
 done
 
+# The 2-D tiled transpose and tile copy, bit for bit, where the bundle has
+# them (KTC_BUNDLE_EXTRA=transpose scripts/gpu-bundle.sh: the default bundle
+# is near the device tool's 64 MiB).
+if [ -x $bin/transpose ]; then
+  for v in transpose copy; do
+    for shape in 1x1 3x5 513x1537 4097x33 8192x8192; do
+      check "$v $shape" $bin/transpose --device=cuda --variant=$v \
+        --rows=${shape%x*} --cols=${shape#*x} --seed=29
+    done
+  done
+  check "transpose 513x1537 32x128 tiles" $bin/transpose --device=cuda \
+    --rows=513 --cols=1537 --block-m=32 --block-n=128 --seed=31
+fi
+
 # Pipelined loops (num_stages 2 and 3): the row loops of naive and online,
 # and the persistent fused loop (programs striding over the rows).
 for st in 2 3; do
@@ -70,7 +86,8 @@ check "autotune n=98433 1823x781" $bin/autotune --device=cuda --verbose=1 \
 # Memory checking of the masked kernels at odd sizes; racecheck of every
 # softmax, whose reductions share memory between waves (the persistent
 # fused loops run each reduction's slots round several times, with the
-# second barrier left out: planReductionSlots).
+# second barrier left out: planReductionSlots), and of the transpose, whose
+# tile changes layout through shared memory.
 CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=781" \
             "softmax --variant=online --rows=37 --cols=1000" \
@@ -80,12 +97,14 @@ for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=
             "softmax --variant=fused --rows=37 --cols=781 --programs=5 --stages=2" \
             "softmax --variant=online --rows=37 --cols=1000 --warps=8" \
             "softmax --variant=fused --rows=37 --cols=1000 --programs=3 --warps=8" \
-            "softmax --variant=fused --rows=37 --cols=1000 --programs=3 --warps=2"; do
+            "softmax --variant=fused --rows=37 --cols=1000 --programs=3 --warps=2" \
+            "transpose --rows=513 --cols=1537"; do
+  [ -x "$bin/${args%% *}" ] || continue
   echo "== memcheck $args" >> "$log"
   $CS --tool memcheck --error-exitcode 3 $bin/$args --device=cuda >> "$log" 2>&1
   rc=$?
   summary=$(grep -E "ERROR SUMMARY" "$log" | tail -1)
-  if [ "${args%% *}" = "softmax" ]; then
+  if [ "${args%% *}" = "softmax" ] || [ "${args%% *}" = "transpose" ]; then
     echo "== racecheck $args" >> "$log"
     $CS --tool racecheck --error-exitcode 3 $bin/$args --device=cuda >> "$log" 2>&1
     rrc=$?
