@@ -10,3 +10,4 @@ run vector_add --size=98432
 run softmax --variant=naive --rows=1823 --cols=781
 run softmax --variant=online --rows=1823 --cols=781
 run softmax --variant=fused --rows=1823 --cols=781
+run transpose --rows=513 --cols=1537
