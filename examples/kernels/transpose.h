@@ -30,8 +30,7 @@ constexpr int kTransposeWarps = 4;
 /// N x M (row stride out_stride). The grid is cdiv(M, BLOCK_M) x
 /// cdiv(N, BLOCK_N) programs.
 inline void transpose(Ptr<float> out, Ptr<float> in, Int M, Int N,
-                      Int in_stride, Int out_stride, int BLOCK_M,
-                      int BLOCK_N) {
+                      Int in_stride, Int out_stride, int BLOCK_M, int BLOCK_N) {
   auto offs_m = program_id(0) * BLOCK_M + arange(0, BLOCK_M);
   auto offs_n = program_id(1) * BLOCK_N + arange(0, BLOCK_N);
   auto rows = expand_dims(offs_m, 1); // offs_m[:, None]
@@ -50,8 +49,8 @@ inline void copy2d(Ptr<float> out, Ptr<float> in, Int M, Int N, Int in_stride,
   auto rows = expand_dims(offs_m, 1);
   auto cols = expand_dims(offs_n, 0);
   auto mask = (rows < M) & (cols < N);
-  store(out + rows * out_stride + cols, load(in + rows * in_stride + cols, mask),
-        mask);
+  store(out + rows * out_stride + cols,
+        load(in + rows * in_stride + cols, mask), mask);
 }
 
 } // namespace ktc::seeds

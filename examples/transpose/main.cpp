@@ -1,4 +1,4 @@
-//===- transpose - a 2-D tiled transpose (or copy), checked bit for bit ----===//
+//===- transpose - a 2-D tiled transpose or copy, checked bit for bit -----===//
 //
 // Transposes a rows x cols float matrix with examples/kernels/transpose.h
 // (--variant=copy: copies it tile by tile instead, the bandwidth
@@ -62,8 +62,8 @@ cl::opt<long long, false, example::Int<>>
 /// The flags' values, copied once parsed: lld resets every cl::opt when it
 /// links a gfx kernel.
 struct Flags {
-  std::string variant = flag::variant, device = flag::device,
-              emit = flag::emit, target = flag::target, out = flag::out;
+  std::string variant = flag::variant, device = flag::device, emit = flag::emit,
+              target = flag::target, out = flag::out;
   int64_t rows = flag::rows, cols = flag::cols;
   uint64_t seed = flag::seed;
   int blockM = flag::blockM, blockN = flag::blockN, warps = flag::warps;
@@ -111,12 +111,10 @@ int reportExact(const std::vector<float> &got, const std::vector<float> &want,
     if (bitsOf(got[i]) == bitsOf(want[i]))
       continue;
     if (++bad <= 5)
-      std::printf("out[%lld][%lld]: got 0x%08" PRIx32 "%s, want 0x%08" PRIx32
-                  "\n",
-                  (long long)(i / outCols), (long long)(i % outCols),
-                  bitsOf(got[i]),
-                  bitsOf(got[i]) == kPoison ? " (never written)" : "",
-                  bitsOf(want[i]));
+      std::printf(
+          "out[%lld][%lld]: got 0x%08" PRIx32 "%s, want 0x%08" PRIx32 "\n",
+          (long long)(i / outCols), (long long)(i % outCols), bitsOf(got[i]),
+          bitsOf(got[i]) == kPoison ? " (never written)" : "", bitsOf(want[i]));
   }
   for (size_t i = want.size(); i < got.size(); ++i)
     guardBad += bitsOf(got[i]) != kPoison;
