@@ -92,6 +92,46 @@ void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &results,
 }
 
 //===----------------------------------------------------------------------===//
+// convert_layout
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+namespace {
+/// convert_layout(convert_layout(x)) -> convert_layout(x) (or x), and a
+/// conversion of a splat is a splat in the new layout.
+struct ConvertOfConvert : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    Value src = op.getSrc();
+    if (auto inner = src.getDefiningOp<ConvertLayoutOp>()) {
+      if (inner.getSrc().getType() == op.getType())
+        rewriter.replaceOp(op, inner.getSrc());
+      else
+        rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                     inner.getSrc());
+      return success();
+    }
+    if (auto splat = src.getDefiningOp<SplatOp>()) {
+      rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<ConvertOfConvert>(context);
+}
+
+//===----------------------------------------------------------------------===//
 // addptr
 //===----------------------------------------------------------------------===//
 

@@ -135,6 +135,27 @@ def Ktc_BroadcastOp : Ktc_Op<"broadcast", [Pure]> {
   let hasCanonicalizer = 1;
 }
 
+def Ktc_ConvertLayoutOp : Ktc_Op<"convert_layout", [Pure,
+    AllShapesMatch<["src", "result"]>,
+    AllElementTypesMatch<["src", "result"]>]> {
+  let summary = "move a block to another layout";
+  let description = [{
+    The same block, spread over the threads as the result type's layout
+    says. Inserted by `ktc-assign-layouts` where a producer and a consumer
+    want different layouts; free when the two layouts differ only in which
+    registers hold which elements, through shared memory otherwise.
+
+    ```mlir
+    %t = ktc.convert_layout %x : tensor<64x64xf32, #row> -> tensor<64x64xf32, #col>
+    ```
+  }];
+  let arguments = (ins Ktc_Block:$src);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//

@@ -39,6 +39,19 @@ def KtcTestAxisInfo : Pass<"ktc-test-axis-info", "::mlir::func::FuncOp"> {
   }];
 }
 
+def KtcTestPrintLayouts
+    : Pass<"ktc-test-print-layouts", "::mlir::func::FuncOp"> {
+  let summary = "print the layout of every block argument as its linear map "
+                "and thread table (for tests and docs)";
+  let description = [{
+    For each argument of the function whose type is a block with a layout,
+    prints to stdout its linear map (the coordinate of each register, lane
+    and warp bit) and its table: one row per warp and lane, one column per
+    register, each cell the coordinate of the element held there; rows that
+    repeat an earlier one (replicated threads) say which.
+  }];
+}
+
 def KtcTestNarrowOffsets
     : Pass<"ktc-test-narrow-offsets", "::mlir::func::FuncOp"> {
   let summary = "report the arguments reached through i32 offsets only "
@@ -87,14 +100,22 @@ def KtcPipelineLoads : Pass<"ktc-pipeline-loads", "::mlir::ModuleOp"> {
 }
 
 def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
-  let summary = "give every block a #ktc.blocked layout";
+  let summary = "give every block a layout, converting where uses disagree";
   let description = [{
-    Chooses, from the axis analysis, how many contiguous elements each thread
-    holds (the widest access every load and store of that shape can make:
-    16 bytes at most, as far as contiguity, alignment and mask constancy
-    allow), spreads the rest over the wave and the waves, and sets the
-    layout as the encoding of every block tensor in each kernel. Blocks of
-    one shape share one layout, so no layout conversion is ever needed.
+    Blocks that must share a layout (operands and results of elementwise
+    ops, a load's pointers, mask and result, a store's pointers, mask and
+    value, a broadcast's source and result, loop-carried values) form
+    classes; cheap blocks (aranges, splats, constants and elementwise trees
+    of them) used in several places are first copied per use. The classes
+    of the highest rank get a `#ktc.blocked` layout: runs of the widest
+    access the axis analysis proves (16 bytes at most) along the dimension
+    their accesses are most contiguous in, lanes along it first, waves
+    along the slowest dimensions first. A class reduced from, or expanded
+    into, a class of higher rank gets that class's `#ktc.slice`, so that
+    reductions, `expand_dims` and broadcasts move no data. A store whose
+    value is read along another dimension than the store writes (a
+    transpose) gets a `ktc.convert_layout` of its value to the pointers'
+    layout, and so does any other use whose layouts disagree.
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4",

@@ -1,6 +1,7 @@
 //===- KtcTypes.cpp - ktc types and type predicates -----------------------===//
 
 #include "dialect/KtcDialect.h"
+#include "dialect/LinearLayout.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -63,10 +64,9 @@ std::string mlir::ktc::whyNotBlock(Type type) {
     if (ShapedType::isDynamic(dim) || dim <= 0 || !llvm::isPowerOf2_64(dim))
       return "every dimension must be a static power of two";
   if (Attribute encoding = tensor.getEncoding()) {
-    auto blocked = dyn_cast<BlockedEncodingAttr>(encoding);
-    if (!blocked)
-      return "the encoding must be a #ktc.blocked layout";
-    if (blocked.getRank() != tensor.getRank())
+    if (!isLayout(encoding))
+      return "the encoding must be a #ktc.blocked or #ktc.slice layout";
+    if (getLayoutRank(encoding) != tensor.getRank())
       return "the layout's rank must be the tensor's";
   }
   return "";
@@ -129,7 +129,8 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (rank < 1 || rank > kMaxBlockRank || threads.size() != rank ||
       warps.size() != rank || order.size() != rank)
     return emitError() << "#ktc.blocked needs sizePerThread, threadsPerWarp, "
-                          "warpsPerCTA and order of one rank, 1 or 2";
+                          "warpsPerCTA and order of one rank, from 1 to "
+                       << kMaxBlockRank;
   for (ArrayRef<unsigned> list : {sizePerThread, threads, warps})
     for (unsigned v : list)
       if (v == 0 || !llvm::isPowerOf2_32(v))
@@ -167,17 +168,7 @@ unsigned BlockedEncodingAttr::getNumWarps() const {
 }
 
 int64_t BlockedEncodingAttr::getElementsPerThread(ArrayRef<int64_t> shape) const {
-  int64_t n = 1;
-  for (size_t d = 0; d < shape.size(); ++d) {
-    int64_t tile = int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
-                   getWarpsPerCTA()[d];
-    // A dimension smaller than the tile is replicated: each thread still
-    // holds sizePerThread elements (some of them copies), at most the
-    // dimension.
-    n *= shape[d] >= tile ? shape[d] / tile * getSizePerThread()[d]
-                          : std::min<int64_t>(getSizePerThread()[d], shape[d]);
-  }
-  return n;
+  return toLinearLayout(*this, shape).numRegisters();
 }
 
 static void printList(AsmPrinter &p, ArrayRef<unsigned> list) {
@@ -219,4 +210,76 @@ Attribute BlockedEncodingAttr::parse(AsmParser &p, Type) {
     return {};
   return p.getChecked<BlockedEncodingAttr>(p.getContext(), lists[0], lists[1],
                                            lists[2], lists[3]);
+}
+
+//===----------------------------------------------------------------------===//
+// #ktc.slice
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, Attribute parent) {
+  if (!isLayout(parent))
+    return emitError() << "#ktc.slice's parent must be a #ktc.blocked or "
+                          "#ktc.slice layout, got "
+                       << parent;
+  unsigned rank = getLayoutRank(parent);
+  if (rank < 2)
+    return emitError() << "#ktc.slice's parent must have rank 2 or more";
+  if (dim >= rank)
+    return emitError() << "#ktc.slice dim " << dim
+                       << " is out of range for its rank-" << rank
+                       << " parent";
+  return success();
+}
+
+unsigned SliceEncodingAttr::getRank() const {
+  return getLayoutRank(getParent()) - 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts as linear maps
+//===----------------------------------------------------------------------===//
+
+bool mlir::ktc::isLayout(Attribute attr) {
+  return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(attr);
+}
+
+unsigned mlir::ktc::getLayoutRank(Attribute layout) {
+  if (auto b = dyn_cast<BlockedEncodingAttr>(layout))
+    return b.getRank();
+  if (auto s = dyn_cast<SliceEncodingAttr>(layout))
+    return s.getRank();
+  return 0;
+}
+
+unsigned mlir::ktc::getLayoutWaveSize(Attribute layout) {
+  if (auto s = dyn_cast<SliceEncodingAttr>(layout))
+    return getLayoutWaveSize(s.getParent());
+  return cast<BlockedEncodingAttr>(layout).getWaveSize();
+}
+
+unsigned mlir::ktc::getLayoutNumWarps(Attribute layout) {
+  if (auto s = dyn_cast<SliceEncodingAttr>(layout))
+    return getLayoutNumWarps(s.getParent());
+  return cast<BlockedEncodingAttr>(layout).getNumWarps();
+}
+
+LinearLayout mlir::ktc::toLinearLayout(Attribute layout,
+                                       ArrayRef<int64_t> shape) {
+  if (auto b = dyn_cast<BlockedEncodingAttr>(layout))
+    return LinearLayout::blocked(shape, b.getSizePerThread(),
+                                 b.getThreadsPerWarp(), b.getWarpsPerCTA(),
+                                 b.getOrder());
+  // The parent over the shape with a unit `dim`, that dimension dropped.
+  auto slice = cast<SliceEncodingAttr>(layout);
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + slice.getDim(), 1);
+  return toLinearLayout(slice.getParent(), parentShape)
+      .dropDim(slice.getDim())
+      .canonical();
+}
+
+LinearLayout mlir::ktc::toLinearLayout(RankedTensorType type) {
+  return toLinearLayout(type.getEncoding(), type.getShape());
 }

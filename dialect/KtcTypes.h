@@ -54,6 +54,19 @@ bool isBoolLike(Type type);
 /// Why `type` is not a block type, for diagnostics ("" when it is one).
 std::string whyNotBlock(Type type);
 
+class LinearLayout;
+/// A layout attribute: #ktc.blocked or #ktc.slice.
+bool isLayout(Attribute attr);
+/// The rank of the blocks `layout` spreads (0 when it is no layout).
+unsigned getLayoutRank(Attribute layout);
+/// The wave size and waves per workgroup a layout spreads blocks over.
+unsigned getLayoutWaveSize(Attribute layout);
+unsigned getLayoutNumWarps(Attribute layout);
+/// A layout as its linear map over a block of `shape` (LinearLayout.h).
+LinearLayout toLinearLayout(Attribute layout, ArrayRef<int64_t> shape);
+/// The linear map of a block type's layout (its encoding).
+LinearLayout toLinearLayout(RankedTensorType type);
+
 /// The shape of a scalar-or-block type: {} for a scalar.
 ArrayRef<int64_t> getShapeOrScalar(Type type);
 /// `elementType` with the shape of `like` (a scalar when `like` is scalar),

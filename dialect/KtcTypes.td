@@ -72,6 +72,32 @@ def Ktc_BlockedEncodingAttr : AttrDef<Ktc_Dialect, "BlockedEncoding"> {
   }];
 }
 
+def Ktc_SliceEncodingAttr : AttrDef<Ktc_Dialect, "SliceEncoding"> {
+  let mnemonic = "slice";
+  let summary = "a parent layout with one dimension removed";
+  let description = [{
+    The layout of a block that lost dimension `dim` of a block laid out by
+    `parent` (a reduction along `dim`), or that will gain it back
+    (`expand_dims` along `dim`): each thread holds the elements whose
+    coordinates, with `dim` inserted at 0, it holds in the parent. Threads
+    that spread `dim` in the parent hold the same elements (replicas), so a
+    reduction's result and the source of an `expand_dims` need no data
+    movement when their layouts are each other's slice and parent.
+
+    ```mlir
+    tensor<64xf32, #ktc.slice<{dim = 1, parent = #ktc.blocked<{
+        sizePerThread = [1, 4], threadsPerWarp = [2, 32], warpsPerCTA = [4, 1],
+        order = [1, 0]}>}>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const;
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Enums
 //===----------------------------------------------------------------------===//

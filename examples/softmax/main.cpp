@@ -22,8 +22,8 @@ cl::opt<std::string> variant(
     cl::desc("naive: three passes over BLOCK-wide column chunks;\n"
              "online: two passes, running max and sum carried;\n"
              "fused: one program loads whole rows, striding over the rows;\n"
-             "tiled: 4 rows per program as one 2-D tile, at most 1024 "
-             "columns\n(default fused)"),
+             "tiled: a 2-D tile of up to 4 rows per program (4096 "
+             "elements),\nat most 16384 columns\n(default fused)"),
     cl::value_desc("naive|online|fused|tiled"), cl::init("fused"),
     cl::cat(category));
 cl::opt<long long, false, example::Int<1, INT32_MAX>>
@@ -82,10 +82,13 @@ struct Flags {
 
 /// The widest row the fused kernel takes: one block of 2^14 floats.
 constexpr int64_t kMaxFusedCols = 16384;
-/// The tiled kernel's rows per program, and its widest row (the tile goes
-/// through a GPU's shared memory for the row reductions).
-constexpr int kTiledRows = 4;
-constexpr int64_t kMaxTiledCols = 1024;
+/// The tiled kernel's widest row, and its rows per program: a tile of at
+/// most 4096 elements, 4 rows at most (its row reductions stay in
+/// registers and lanes, or cross waves through a few KiB of shared memory).
+constexpr int64_t kMaxTiledCols = 16384;
+constexpr int tiledRows(int block) {
+  return block >= 4096 ? 1 : std::min(4, 4096 / block);
+}
 
 int main(int argc, char **argv) {
   example::parseFlags(argc, argv, category,
@@ -118,7 +121,9 @@ int main(int argc, char **argv) {
 
     int warps = flags.warps;
     if (warps <= 0)
-      warps = variant == "fused" ? seeds::fused_num_warps(block) : 4;
+      warps = variant == "fused" || (variant == "tiled" && block >= 4096)
+                  ? seeds::fused_num_warps(block)
+                  : 4;
     int stages = flags.stages;
     if (stages <= 0)
       stages = variant == "fused" ? seeds::fused_num_stages(block) : 1;
@@ -133,7 +138,7 @@ int main(int argc, char **argv) {
       KernelInfo info =
           variant == "naive"    ? naive.info(target, block, options)
           : variant == "online" ? online.info(target, block, options)
-          : variant == "tiled"  ? tiled.info(target, kTiledRows, block, options)
+          : variant == "tiled"  ? tiled.info(target, tiledRows(block), block, options)
                                 : fused.info(target, block, options);
       example::printInfo(info, target);
       return 0;
@@ -145,7 +150,7 @@ int main(int argc, char **argv) {
           variant == "naive"    ? naive.emit(stage, target, block, options)
           : variant == "online" ? online.emit(stage, target, block, options)
           : variant == "tiled"
-              ? tiled.emit(stage, target, kTiledRows, block, options)
+              ? tiled.emit(stage, target, tiledRows(block), block, options)
               : fused.emit(stage, target, block, options));
     }
 
@@ -160,7 +165,7 @@ int main(int argc, char **argv) {
     Buffer<float> out(device, std::vector<float>(hin.size(), NAN)); // poisoned
     int64_t programs = rows;
     if (variant == "tiled") {
-      programs = cdiv(rows, kTiledRows);
+      programs = cdiv(rows, tiledRows(block));
     } else if (variant == "fused") {
       programs = flags.programs;
       programs = programs > 0 ? std::min(programs, rows)
@@ -174,7 +179,7 @@ int main(int argc, char **argv) {
       else if (variant == "online")
         online.launch({rows}, in, out, cols, cols, block, options);
       else if (variant == "tiled")
-        tiled.launch({programs}, out, in, cols, cols, rows, cols, kTiledRows,
+        tiled.launch({programs}, out, in, cols, cols, rows, cols, tiledRows(block),
                      block, options);
       else
         fused.launch({programs}, out, in, cols, cols, rows, cols, block,

@@ -59,81 +59,6 @@ Value mlir::ktc::i32Const(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
 }
 
-Spread Spread::of(RankedTensorType type) {
-  auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
-  Spread s;
-  s.rank = type.getRank();
-  s.waveSize = layout.getWaveSize();
-  for (unsigned d = 0; d < s.rank; ++d) {
-    s.shape.push_back(type.getDimSize(d));
-    s.size.push_back(layout.getSizePerThread()[d]);
-    s.threads.push_back(layout.getThreadsPerWarp()[d]);
-    s.warps.push_back(layout.getWarpsPerCTA()[d]);
-    s.tile.push_back(s.size[d] * s.threads[d] * s.warps[d]);
-    s.reps.push_back(std::max<int64_t>(1, s.shape[d] / s.tile[d]));
-    s.order.push_back(layout.getOrder()[d]);
-  }
-  s.n = s.shape[0];
-  s.v = s.size[0];
-  s.tileSize = s.tile[0];
-  s.repeats = s.reps[0];
-  return s;
-}
-
-int64_t Spread::slots() const {
-  int64_t n = 1;
-  for (unsigned d = 0; d < rank; ++d)
-    n *= slotsAlong(d);
-  return n;
-}
-
-SmallVector<Value, 2> Spread::indices(OpBuilder &b, Location loc, Value tid,
-                                      int64_t k) const {
-  if (rank == 1) { // warp * waveSize + lane is the thread id itself
-    int64_t r = k / v, j = k % v;
-    Value i = arith::MulIOp::create(b, loc, tid, i32Const(b, loc, v));
-    i = arith::AddIOp::create(b, loc, i, i32Const(b, loc, r * tileSize + j));
-    if (replicated())
-      i = arith::AndIOp::create(b, loc, i, i32Const(b, loc, n - 1));
-    return {i};
-  }
-  Value lane = arith::AndIOp::create(b, loc, tid, i32Const(b, loc, waveSize - 1));
-  Value warp = arith::ShRUIOp::create(b, loc, tid,
-                                      i32Const(b, loc, llvm::Log2_32(waveSize)));
-  // Lane and warp coordinates, the fastest dimension first.
-  SmallVector<Value, 2> laneCoord(rank), warpCoord(rank);
-  {
-    unsigned fast = order[0], slow = order[1];
-    laneCoord[fast] = arith::RemUIOp::create(b, loc, lane,
-                                             i32Const(b, loc, threads[fast]));
-    laneCoord[slow] = arith::DivUIOp::create(b, loc, lane,
-                                             i32Const(b, loc, threads[fast]));
-    warpCoord[fast] = arith::RemUIOp::create(b, loc, warp,
-                                             i32Const(b, loc, warps[fast]));
-    warpCoord[slow] = arith::DivUIOp::create(b, loc, warp,
-                                             i32Const(b, loc, warps[fast]));
-  }
-  SmallVector<int64_t, 2> kd(rank);
-  int64_t rest = k;
-  for (int d = rank - 1; d >= 0; --d) {
-    kd[d] = rest % slotsAlong(d);
-    rest /= slotsAlong(d);
-  }
-  SmallVector<Value, 2> out;
-  for (unsigned d = 0; d < rank; ++d) {
-    int64_t r = kd[d] / size[d], j = kd[d] % size[d];
-    Value t = arith::MulIOp::create(b, loc, warpCoord[d],
-                                    i32Const(b, loc, threads[d]));
-    t = arith::AddIOp::create(b, loc, t, laneCoord[d]);
-    Value i = arith::MulIOp::create(b, loc, t, i32Const(b, loc, size[d]));
-    i = arith::AddIOp::create(b, loc, i, i32Const(b, loc, r * tile[d] + j));
-    if (shape[d] < tile[d])
-      i = arith::AndIOp::create(b, loc, i, i32Const(b, loc, shape[d] - 1));
-    out.push_back(i);
-  }
-  return out;
-}
-
 GpuTypeConverter::GpuTypeConverter(MLIRContext *ctx) {
   addConversion([](Type t) { return t; });
   addConversion([ctx](PtrType) -> Type {
@@ -141,11 +66,10 @@ GpuTypeConverter::GpuTypeConverter(MLIRContext *ctx) {
   });
   addConversion([this](RankedTensorType t, SmallVectorImpl<Type> &out)
                     -> std::optional<LogicalResult> {
-    auto layout = dyn_cast_or_null<BlockedEncodingAttr>(t.getEncoding());
-    if (!layout || t.getRank() > 2)
+    if (!isLayout(t.getEncoding()))
       return failure();
     Type element = convertType(t.getElementType());
-    out.append(Spread::of(t).slots(), element);
+    out.append(toLinearLayout(t).numRegisters(), element);
     return success();
   });
 }
@@ -165,24 +89,24 @@ struct KtcConvertToLLVMPass
       module.emitError("convert-ktc-to-llvm: ") << error;
       return signalPassFailure();
     }
-    // Every block must carry a layout (ktc-assign-layouts), of a rank the
-    // lowering supports (1 or 2).
+    // Every block must carry a layout (ktc-assign-layouts) for the target's
+    // wave size and the kernel's waves.
     WalkResult check = module.walk([&](Operation *op) {
       for (Type t : llvm::concat<Type>(op->getOperandTypes(),
                                        op->getResultTypes())) {
         auto tensor = dyn_cast<RankedTensorType>(t);
         if (!tensor)
           continue;
-        auto layout = dyn_cast_or_null<BlockedEncodingAttr>(tensor.getEncoding());
-        if (!layout) {
+        Attribute layout = tensor.getEncoding();
+        if (!isLayout(layout)) {
           op->emitError("block without a layout: run ktc-assign-layouts "
                         "before convert-ktc-to-llvm");
           return WalkResult::interrupt();
         }
-        if (layout.getWaveSize() != target->waveSize() ||
-            layout.getNumWarps() != numWarps) {
+        if (getLayoutWaveSize(layout) != target->waveSize() ||
+            getLayoutNumWarps(layout) != numWarps) {
           op->emitError("the block's layout (wave ")
-              << layout.getWaveSize() << ", " << layout.getNumWarps()
+              << getLayoutWaveSize(layout) << ", " << getLayoutNumWarps(layout)
               << " warps) does not match the target (wave "
               << target->waveSize() << ", " << unsigned(numWarps)
               << " warps)";
@@ -198,31 +122,35 @@ struct KtcConvertToLLVMPass
     state.target = target.get();
     state.numWarps = numWarps;
     // Shared memory, reused by every op that needs it (each ends with a
-    // barrier): a whole block for 2-D reductions (in the type they compute
-    // in: 4 bytes an element, 8 for i64) and the ops that move elements
-    // between threads; then the slots of the 1-D reductions
+    // barrier): the partials of reductions across waves and the ops that
+    // move elements between threads; then the slots of the 1-D reductions
     // (planReductionSlots). `largest` is the op needing the most, where an
     // error about the total points (the user's file:line).
     int64_t sharedSize = 0;
     Operation *largest = nullptr;
-    auto need = [&](Operation *op, RankedTensorType block, Type element) {
-      int64_t bytes = block.getNumElements() * sharedBytes(element);
+    auto need = [&](Operation *op, int64_t bytes) {
       if (bytes > sharedSize)
         sharedSize = bytes, largest = op;
     };
+    GpuTypeConverter elements(ctx);
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
       func.walk([&](Operation *op) {
-        if (isa<LoadOp, StoreOp>(op))
-          state.vectorWidths[op] = axis.vectorWidth(op);
-        if (auto reduce = dyn_cast<ReduceOp>(op)) {
-          RankedTensorType src = reduce.getSrc().getType();
-          if (src.getRank() == 2)
-            need(op, src, reductionType(src.getElementType()));
+        if (isa<LoadOp, StoreOp>(op)) {
+          // Along the dimension the pointers' layout runs registers on.
+          auto ptrs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+          state.vectorWidths[op] = axis.vectorWidth(
+              op, ptrs ? int(toLinearLayout(ptrs).fastestDim()) : -1);
         }
-        if (isa<ExpandDimsOp, BroadcastOp>(op)) {
+        if (auto reduce = dyn_cast<ReduceOp>(op))
+          if (reduce.getSrc().getType().getRank() >= 2)
+            need(op, reductionSharedBytes(reduce));
+        if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op)) {
           auto src = cast<RankedTensorType>(op->getOperand(0).getType());
-          need(op, src, src.getElementType());
+          need(op, conversionSharedBytes(
+                       toLinearLayout(src), relayoutNeeds(op),
+                       elements.convertType(src.getElementType()),
+                       target->waveSize()));
         }
       });
     });

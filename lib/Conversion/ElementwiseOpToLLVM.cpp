@@ -38,8 +38,9 @@ struct ElementwiseLowering : ConversionPattern {
       return failure();
     if (isa<arith::ConstantOp>(op))
       return failure(); // ConstantLowering
-    int64_t slots = Spread::of(cast<RankedTensorType>(op->getResult(0).getType()))
-                        .slots();
+    int64_t slots =
+        toLinearLayout(cast<RankedTensorType>(op->getResult(0).getType()))
+            .numRegisters();
     Type resultType = getTypeConverter()->convertType(
         getElementTypeOrSelf(op->getResult(0).getType()));
     SmallVector<Value> values;
@@ -70,7 +71,7 @@ struct ConstantLowering : OpConversionPattern<arith::ConstantOp> {
       return rewriter.notifyMatchFailure(op, "only splat block constants");
     Value scalar = arith::ConstantOp::create(
         rewriter, op.getLoc(), cast<TypedAttr>(splat.getSplatValue<Attribute>()));
-    SmallVector<Value> values(Spread::of(type).slots(), scalar);
+    SmallVector<Value> values(toLinearLayout(type).numRegisters(), scalar);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

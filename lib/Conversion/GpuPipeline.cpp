@@ -31,6 +31,10 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
   pm.addPass(createKtcExpandMath());
   pm.addPass(createKtcAssignLayouts(
       KtcAssignLayoutsOptions{numWarps, target.waveSize}));
+  // The copies of cheap blocks that took the same layout become one again;
+  // conversions of conversions fold.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createKtcConvertToLLVM(KtcConvertToLLVMOptions{arch, numWarps}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());

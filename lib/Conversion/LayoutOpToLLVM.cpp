@@ -1,11 +1,8 @@
-//===- LayoutOpToLLVM.cpp - expand_dims and broadcast -----------------------===//
+//===- LayoutOpToLLVM.cpp - expand_dims, broadcast, convert_layout ---------===//
 //
-// Ops that move elements between threads (the source and result layouts
-// spread elements differently) go through shared memory: every thread writes
-// the elements it holds at their row-major index, a barrier, every thread
-// reads the elements its result slots need, a barrier (so the memory can be
-// reused). Correct for any pair of layouts; the fast paths that avoid the
-// round trip (slice layouts) are future work.
+// Ops that may move elements between threads: each result register needs
+// one source element; the layouts' linear maps say which, and whether the
+// thread already holds it (convertLayout, LayoutConversion.cpp).
 //
 // Also the kernel's shared memory itself: its declaration (static, or
 // dynamic past the target's static limit), the check against the target's
@@ -80,76 +77,28 @@ Value mlir::ktc::sharedElement(OpBuilder &b, Location loc,
   return LLVM::GEPOp::create(b, loc, ptrType, type, base, ValueRange{index});
 }
 
-/// The row-major linear index of `indices` in `shape`.
-static Value linear(OpBuilder &b, Location loc, ArrayRef<Value> indices,
-                    ArrayRef<int64_t> shape) {
-  Value i = indices[0];
-  for (size_t d = 1; d < indices.size(); ++d)
-    i = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, i, i32Const(b, loc, shape[d])),
-        indices[d]);
-  return i;
-}
-
-void mlir::ktc::storeBlockToShared(OpBuilder &b, Location loc,
-                                   const LoweringState &state,
-                                   const Spread &spread, ValueRange values) {
-  Value tid = state.target->threadId(b, loc);
-  for (int64_t k = 0; k < spread.slots(); ++k) {
-    Value index = linear(b, loc, spread.indices(b, loc, tid, k), spread.shape);
-    LLVM::StoreOp::create(
-        b, loc, values[k],
-        sharedElement(b, loc, state, values[k].getType(), index));
-  }
-  state.target->barrier(b, loc);
-}
-
 namespace {
 
-/// Moves a block between layouts: result slot (i0, i1) reads source element
-/// `sourceIndex(i0, i1)` (row-major in the source shape).
+/// expand_dims, broadcast and convert_layout: each result register needs
+/// one source element, found by the layouts' maps (LayoutConversion.cpp);
+/// free when the layouts agree (a slice and its parent, a broadcast keeping
+/// its layout), through shared memory otherwise.
 template <typename Op>
-struct Redistribute : OpConversionPattern<Op> {
-  Redistribute(const TypeConverter &converter, MLIRContext *ctx,
-               const LoweringState &state)
+struct Relayout : OpConversionPattern<Op> {
+  Relayout(const TypeConverter &converter, MLIRContext *ctx,
+           const LoweringState &state)
       : OpConversionPattern<Op>(converter, ctx), state(state) {}
 
   LogicalResult
   matchAndRewrite(Op op, typename OpConversionPattern<Op>::OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
-    auto dstType = cast<RankedTensorType>(op.getType());
-    Spread src = Spread::of(srcType), dst = Spread::of(dstType);
-    ValueRange values = adaptor.getSrc();
-    Type element = values[0].getType();
-    storeBlockToShared(rewriter, loc, state, src, values);
-    Value tid = state.target->threadId(rewriter, loc);
-    SmallVector<Value> results;
-    for (int64_t k = 0; k < dst.slots(); ++k) {
-      SmallVector<Value, 2> at = dst.indices(rewriter, loc, tid, k);
-      Value index = sourceIndex(rewriter, loc, op, at, srcType);
-      results.push_back(LLVM::LoadOp::create(
-          rewriter, loc, element,
-          sharedElement(rewriter, loc, state, element, index)));
-    }
-    state.target->barrier(rewriter, loc);
-    rewriter.replaceOpWithMultiple(op, {results});
+    auto src = cast<RankedTensorType>(op.getSrc().getType());
+    auto dst = cast<RankedTensorType>(op.getType());
+    SmallVector<Value> values =
+        convertLayout(rewriter, op.getLoc(), state, toLinearLayout(src),
+                      relayoutNeeds(op), adaptor.getSrc());
+    rewriter.replaceOpWithMultiple(op, {values});
     return success();
-  }
-
-  /// expand_dims: the result's non-unit coordinate is the source index.
-  static Value sourceIndex(OpBuilder &, Location, ExpandDimsOp op,
-                           ArrayRef<Value> at, RankedTensorType) {
-    return op.getAxis() == 0 ? at[1] : at[0];
-  }
-  /// broadcast: a stretched dimension reads coordinate 0 of the source.
-  static Value sourceIndex(OpBuilder &b, Location loc, BroadcastOp,
-                           ArrayRef<Value> at, RankedTensorType src) {
-    SmallVector<Value, 2> coords;
-    for (size_t d = 0; d < at.size(); ++d)
-      coords.push_back(src.getDimSize(d) == 1 ? i32Const(b, loc, 0) : at[d]);
-    return linear(b, loc, coords, src.getShape());
   }
 
   const LoweringState &state;
@@ -157,9 +106,23 @@ struct Redistribute : OpConversionPattern<Op> {
 
 } // namespace
 
+LinearLayout mlir::ktc::relayoutNeeds(Operation *op) {
+  auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dst = cast<RankedTensorType>(op->getResult(0).getType());
+  LinearLayout to = toLinearLayout(dst);
+  // expand_dims: the result without its unit dimension.
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return to.dropDim(expand.getAxis());
+  // broadcast: the source element each result register repeats.
+  if (isa<BroadcastOp>(op))
+    return to.wrapTo(src.getShape());
+  return to;
+}
+
 void mlir::ktc::populateLayoutPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const LoweringState &state) {
-  patterns.add<Redistribute<ExpandDimsOp>, Redistribute<BroadcastOp>>(
-      converter, patterns.getContext(), state);
+  patterns.add<Relayout<ExpandDimsOp>, Relayout<BroadcastOp>,
+               Relayout<ConvertLayoutOp>>(converter, patterns.getContext(),
+                                          state);
 }

@@ -1,9 +1,9 @@
 //===- Lowering.h - shared pieces of the ktc -> LLVM lowering ----*- C++ -*-===//
 //
-// A 1-D block with a #ktc.blocked layout becomes, in each thread, the E
-// scalars that thread holds (a 1:N type conversion): slot k = r * v + j
-// (r < reps, j < v) holds element (r * tile + tid * v + j) mod n, where
-// tile = v * waveSize * numWarps. Blocks smaller than the tile are
+// A block with a layout becomes, in each thread, the scalars that thread
+// holds (a 1:N type conversion): slot r holds the element the layout's
+// linear map gives for register r, the thread's lane and warp
+// (dialect/LinearLayout.h). Blocks smaller than the layout's tile are
 // replicated: several threads hold the same elements.
 //
 //===----------------------------------------------------------------------===//
@@ -14,39 +14,56 @@
 #include "TargetInfo.h"
 
 #include "dialect/KtcDialect.h"
+#include "dialect/LinearLayout.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::ktc {
 
-/// How a block is spread over the threads. Per dimension d the thread holds
-/// reps[d] runs of size[d] elements; slot k = k0 * slots(1) + k1 (row-major
-/// over the dimensions) holds, along d, element
-///   (r * tile[d] + (warpCoord[d] * threads[d] + laneCoord[d]) * size[d] + j)
-///   mod shape[d],  with k_d = r * size[d] + j,
-/// where lanes and warps are numbered along `order` (fastest first).
-struct Spread {
-  unsigned rank;
-  SmallVector<int64_t, 2> shape, size, threads, warps, tile, reps;
-  SmallVector<unsigned, 2> order;
-  unsigned waveSize;
-  // The 1-D view (dimension 0): n elements, runs of v, tile, reps.
-  int64_t n, v, tileSize, repeats;
+struct LoweringState;
 
-  static Spread of(RankedTensorType type);
-  int64_t slotsAlong(unsigned d) const { return reps[d] * size[d]; }
-  int64_t slots() const;
-  /// True when a 1-D block is smaller than the tile (threads hold copies).
-  bool replicated() const { return n < tileSize; }
-  /// The element indices (i32, one per dimension) held in slot k.
-  SmallVector<Value, 2> indices(OpBuilder &b, Location loc, Value tid,
-                                int64_t k) const;
-  /// The element index of slot k of a 1-D block.
-  Value index(OpBuilder &b, Location loc, Value tid, int64_t k) const {
-    return indices(b, loc, tid, k)[0];
-  }
+/// The coordinates of the elements a thread holds in a block laid out by
+/// `layout`: the thread's part (lane and warp bits, computed once) plus each
+/// register's constant part.
+class TileCoords {
+public:
+  TileCoords(OpBuilder &b, Location loc, const TargetInfo &target,
+             const LinearLayout &layout);
+  const LinearLayout &layout() const { return layout_; }
+  /// The element indices (i32, one per dimension) held in register `reg`.
+  SmallVector<Value, 3> at(OpBuilder &b, Location loc, int64_t reg) const;
+  /// The row-major index of register `reg`'s element, rows of the last
+  /// dimension `pad` elements longer than the block's.
+  Value linear(OpBuilder &b, Location loc, int64_t reg, int64_t pad = 0) const;
+
+private:
+  LinearLayout layout_;
+  SmallVector<Value, 3> thread_;
+  bool disjoint_;
 };
+
+/// The bits of `x` (i32) selected by `mask`, packed into the low bits.
+Value extractBits(OpBuilder &b, Location loc, Value x, uint64_t mask);
+
+/// Moves `values`, a block laid out by `from`, to the layout `to`: result
+/// slot r holds the element `to` puts in register r (`to` may have repeated
+/// register bases -- the needs of a broadcast -- but the shape is `from`'s).
+/// Free (a register permutation) when every thread already holds what it
+/// needs (isRegisterPermutation); through shared memory otherwise.
+SmallVector<Value> convertLayout(OpBuilder &b, Location loc,
+                                 const LoweringState &state,
+                                 const LinearLayout &from,
+                                 const LinearLayout &to, ValueRange values);
+/// What expand_dims, broadcast or convert_layout `op` needs in each result
+/// register, as a layout over its source's shape (convertLayout's `to`).
+LinearLayout relayoutNeeds(Operation *op);
+/// True when moving from `from` to `to` needs no data exchange.
+bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
+/// The shared memory (bytes) convertLayout needs for `element`s; 0 when it
+/// is a register permutation.
+int64_t conversionSharedBytes(const LinearLayout &from, const LinearLayout &to,
+                              Type element, unsigned waveSize);
 
 /// Blocks become their per-thread scalars, pointers !llvm.ptr<1>.
 class GpuTypeConverter : public TypeConverter {
@@ -124,10 +141,11 @@ Type reductionType(Type element);
 /// of the kernel's shared memory.
 Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,
                     Type type, Value index);
-/// Every thread writes the elements it holds (`values`, spread by `spread`)
-/// at their row-major index in shared memory, then all wait.
-void storeBlockToShared(OpBuilder &b, Location loc, const LoweringState &state,
-                        const Spread &spread, ValueRange values);
+/// The shared memory (bytes) a reduction of rank 2 or more needs to combine
+/// partials across waves (0 when no wave bit spreads its axis), or to move
+/// its result to the result type's layout when that is not the source's
+/// slice.
+int64_t reductionSharedBytes(ReduceOp op);
 
 /// fmod(x, y) of f32 values x and y, exactly (C's, every operand; Fmod.cpp).
 Value exactFmod(OpBuilder &b, Location loc, Value x, Value y);

@@ -22,13 +22,15 @@ namespace {
 
 int64_t byteSize(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
 
-/// The group width: a divisor of the thread's run v along the last
-/// dimension (consecutive slots, see Spread), at most the analysed width.
+/// The group width: the run of registers holding consecutive elements of
+/// the layout's fastest dimension (LinearLayout::contiguousRegisters), at
+/// most the width the axis analysis allows along it.
 int64_t groupWidth(const LoweringState &state, Operation *op, Type ptrType) {
   auto tensor = dyn_cast<RankedTensorType>(ptrType);
-  if (!tensor || tensor.getRank() < 1 || tensor.getRank() > 2)
+  if (!tensor)
     return 1;
-  int64_t v = Spread::of(tensor).size.back();
+  LinearLayout layout = toLinearLayout(tensor);
+  int64_t v = layout.contiguousRegisters(layout.fastestDim());
   auto it = state.vectorWidths.find(op);
   int64_t width = it == state.vectorWidths.end() ? 1 : it->second;
   return std::max<int64_t>(1, std::min(width, v));

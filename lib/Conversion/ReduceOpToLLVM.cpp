@@ -26,6 +26,35 @@ Type mlir::ktc::reductionType(Type element) {
   return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
 }
 
+/// Registers per round of a reduction's exchange across waves: at most
+/// 16 KiB of shared memory a round.
+static int64_t reductionChunk(int64_t registers, int64_t threads, Type type) {
+  int64_t perRegister = threads * sharedBytes(type);
+  return std::clamp<int64_t>(16384 / perRegister, 1, registers);
+}
+
+int64_t mlir::ktc::reductionSharedBytes(ReduceOp op) {
+  RankedTensorType src = op.getSrc().getType();
+  unsigned axis = op.getAxis();
+  LinearLayout layout = toLinearLayout(src);
+  LinearLayout natural = layout.dropDim(axis).canonical();
+  int64_t bytes = 0;
+  if (layout.bitsAlong(LinearLayout::Warp, axis)) {
+    int64_t threads = layout.numLanes() * layout.numWarps();
+    Type type = reductionType(src.getElementType());
+    bytes = reductionChunk(natural.numRegisters(), threads, type) * threads *
+            sharedBytes(type);
+  }
+  // A result type in another layout than the source's slice: a conversion
+  // after (the same memory, once the exchange is done).
+  LinearLayout wanted = toLinearLayout(cast<RankedTensorType>(op.getType()));
+  Type element = src.getElementType();
+  if (isa<PtrType>(element))
+    element = LLVM::LLVMPointerType::get(op.getContext(), 1);
+  return std::max(bytes,
+                  conversionSharedBytes(natural, wanted, element, 0));
+}
+
 namespace {
 
 struct ReduceLowering : OpConversionPattern<ReduceOp> {
@@ -69,25 +98,30 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
   }
 
   /// The partial of the butterfly partner at `mask`, through 32-bit moves.
-  Value shuffle(OpBuilder &b, Location loc, Value v, unsigned mask) const {
+  Value shuffle(OpBuilder &b, Location loc, Value v, unsigned mask,
+                bool exact = false) const {
     const TargetInfo &t = *state.target;
+    auto partner = [&](Value x) {
+      return exact ? t.shuffleXor(b, loc, x, mask)
+                   : t.butterflyPartner(b, loc, x, mask);
+    };
     Type i32 = b.getI32Type();
     Type type = v.getType();
     if (type.isF32()) {
       Value bits = arith::BitcastOp::create(b, loc, i32, v);
       return arith::BitcastOp::create(b, loc, type,
-                                      t.butterflyPartner(b, loc, bits, mask));
+                                      partner(bits));
     }
     if (type.isInteger(32))
-      return t.butterflyPartner(b, loc, v, mask);
+      return partner(v);
     // i64: two halves.
     Value lo = arith::TruncIOp::create(b, loc, i32, v);
     Value hi = arith::TruncIOp::create(
         b, loc, i32,
         arith::ShRUIOp::create(
             b, loc, v, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
-    lo = arith::ExtUIOp::create(b, loc, type, t.butterflyPartner(b, loc, lo, mask));
-    hi = arith::ExtUIOp::create(b, loc, type, t.butterflyPartner(b, loc, hi, mask));
+    lo = arith::ExtUIOp::create(b, loc, type, partner(lo));
+    hi = arith::ExtUIOp::create(b, loc, type, partner(hi));
     hi = arith::ShLIOp::create(
         b, loc, hi, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
     return arith::OrIOp::create(b, loc, hi, lo);
@@ -112,55 +146,149 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     return arith::TruncIOp::create(b, loc, element, v);
   }
 
-  /// A 2-D block reduced along one axis: the block goes through shared
-  /// memory, then each slot of the 1-D result folds its row (or column).
-  LogicalResult rewrite2D(ReduceOp op, OneToNOpAdaptor adaptor,
-                          ConversionPatternRewriter &rewriter) const {
+  /// A block of rank 2 or more reduced along one axis, read off its
+  /// layout's map: registers whose bases move along the axis combine in the
+  /// thread; lanes whose bases do, in xor butterflies; waves whose bases do,
+  /// through shared memory (combineAcrossWaves). The result is in the source
+  /// layout with the axis dropped (its slice), converted if the result type
+  /// says otherwise.
+  LogicalResult rewriteAxis(ReduceOp op, OneToNOpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
     RankedTensorType srcType = op.getSrc().getType();
-    Spread src = Spread::of(srcType);
-    Spread dst = Spread::of(cast<RankedTensorType>(op.getType()));
+    unsigned axis = op.getAxis();
+    LinearLayout layout = toLinearLayout(srcType);
     Type element = srcType.getElementType();
     Type type = reductionType(element);
     ReduceKind kind = op.getKind();
-    SmallVector<Value> values;
-    for (Value v : adaptor.getSrc())
-      values.push_back(widen(rewriter, loc, v, element, type));
-    storeBlockToShared(rewriter, loc, state, src, values);
-    int64_t axis = op.getAxis(), cols = srcType.getDimSize(1);
-    Value tid = state.target->threadId(rewriter, loc);
-    SmallVector<Value> results;
-    for (int64_t k = 0; k < dst.slots(); ++k) {
-      Value out = dst.index(rewriter, loc, tid, k);
-      auto loop = scf::ForOp::create(
-          rewriter, loc, i32Const(rewriter, loc, 0),
-          i32Const(rewriter, loc, srcType.getDimSize(axis)),
-          i32Const(rewriter, loc, 1),
-          ValueRange{identity(rewriter, loc, kind, type)},
-          [&](OpBuilder &b, Location loc, Value j, ValueRange acc) {
-            Value row = axis == 1 ? out : j, col = axis == 1 ? j : out;
-            Value index = arith::AddIOp::create(
-                b, loc, arith::MulIOp::create(b, loc, row, i32Const(b, loc, cols)),
-                col);
-            Value v = LLVM::LoadOp::create(
-                b, loc, type, sharedElement(b, loc, state, type, index));
-            scf::YieldOp::create(b, loc, combine(b, loc, kind, acc[0], v));
-          });
-      results.push_back(narrow(rewriter, loc, loop.getResult(0), element));
+    const TargetInfo &target = *state.target;
+    // 1. Within the thread: registers split into bits along the axis and
+    // the rest, which number the result's registers.
+    SmallVector<unsigned> along, rest;
+    for (auto [i, basis] : llvm::enumerate(layout.bases(LinearLayout::Register))) {
+      bool moves = basis[axis] != 0;
+      for (unsigned d = 0; d < basis.size(); ++d)
+        if (d != axis && basis[d] && moves)
+          return op.emitOpError("cannot reduce a layout whose registers move "
+                                "along the axis and another dimension at once");
+      (moves ? along : rest).push_back(i);
     }
-    state.target->barrier(rewriter, loc);
+    auto deposit = [](int64_t bits, ArrayRef<unsigned> at) {
+      int64_t r = 0;
+      for (auto [k, i] : llvm::enumerate(at))
+        if (bits >> k & 1)
+          r |= int64_t(1) << i;
+      return r;
+    };
+    ValueRange values = adaptor.getSrc();
+    SmallVector<Value> acc;
+    for (int64_t out = 0; out < (int64_t(1) << rest.size()); ++out) {
+      Value a;
+      for (int64_t j = 0; j < (int64_t(1) << along.size()); ++j) {
+        Value v = widen(rewriter, loc,
+                        values[deposit(out, rest) | deposit(j, along)],
+                        element, type);
+        a = a ? combine(rewriter, loc, kind, a, v) : v;
+      }
+      acc.push_back(a);
+    }
+    // 2. Across lanes: exact xor partners, or the cheaper butterfly steps
+    // when the lanes along the axis are the lowest ones.
+    bool pure;
+    uint64_t lanes = layout.bitsAlong(LinearLayout::Lane, axis, &pure);
+    bool lanesPure = pure;
+    uint64_t warps = layout.bitsAlong(LinearLayout::Warp, axis, &pure);
+    if (!lanesPure || !pure)
+      return op.emitOpError("cannot reduce a layout whose lanes or waves move "
+                            "along the axis and another dimension at once");
+    bool prefix = (lanes & (lanes + 1)) == 0;
+    for (unsigned bit = 0; bit < 64 && (lanes >> bit); ++bit) {
+      if (!(lanes >> bit & 1))
+        continue;
+      for (Value &a : acc)
+        a = combine(rewriter, loc, kind, a,
+                    shuffle(rewriter, loc, a, 1u << bit, /*exact=*/!prefix));
+    }
+    // 3. Across waves.
+    if (warps)
+      combineAcrossWaves(rewriter, loc, kind, layout, warps, type, acc);
+    SmallVector<Value> results;
+    for (Value a : acc)
+      results.push_back(narrow(rewriter, loc, a, element));
+    LinearLayout natural = layout.dropDim(axis).canonical();
+    LinearLayout wanted = toLinearLayout(cast<RankedTensorType>(op.getType()));
+    if (natural != wanted)
+      results = convertLayout(rewriter, loc, state, natural, wanted, results);
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
+  }
+
+  /// Combines each thread's partials `acc` with those of the waves that
+  /// differ from its own in the `warps` bits: every thread writes its
+  /// partials to its own slots, a barrier, each reads the slots of the
+  /// same lane in those waves, in wave order (so every copy of a result is
+  /// the same bits), a barrier. Chunks of registers keep the memory within
+  /// reductionSharedBytes.
+  void combineAcrossWaves(OpBuilder &b, Location loc, ReduceKind kind,
+                   const LinearLayout &layout, uint64_t warps, Type type,
+                   SmallVectorImpl<Value> &acc) const {
+    const TargetInfo &target = *state.target;
+    unsigned laneBits = layout.numBits(LinearLayout::Lane);
+    int64_t threads = layout.numLanes() * layout.numWarps();
+    int64_t groups = int64_t(1) << llvm::popcount(warps);
+    int64_t chunk = reductionChunk(acc.size(), threads, type);
+    Value tid = target.threadId(b, loc);
+    Value warp = arith::ShRUIOp::create(b, loc, tid, i32Const(b, loc, laneBits));
+    Value lane = arith::AndIOp::create(
+        b, loc, tid, i32Const(b, loc, layout.numLanes() - 1));
+    uint64_t others = (layout.numWarps() - 1) & ~warps;
+    // The thread's place among the threads of one group of waves.
+    Value place = arith::AddIOp::create(
+        b, loc, lane,
+        arith::ShLIOp::create(b, loc, extractBits(b, loc, warp, others),
+                              i32Const(b, loc, laneBits)));
+    Value group = extractBits(b, loc, warp, warps);
+    int64_t placeCount = threads / groups;
+    auto slot = [&](Value g, int64_t reg) {
+      // [group][reg][place]: a wave's lanes touch consecutive words.
+      Value index = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(
+              b, loc,
+              arith::AddIOp::create(
+                  b, loc,
+                  arith::MulIOp::create(b, loc, g, i32Const(b, loc, chunk)),
+                  i32Const(b, loc, reg)),
+              i32Const(b, loc, placeCount)),
+          place);
+      return sharedElement(b, loc, state, type, index);
+    };
+    for (int64_t first = 0; first < int64_t(acc.size()); first += chunk) {
+      int64_t count = std::min<int64_t>(chunk, acc.size() - first);
+      for (int64_t r = 0; r < count; ++r)
+        LLVM::StoreOp::create(b, loc, acc[first + r], slot(group, r));
+      target.barrier(b, loc);
+      for (int64_t r = 0; r < count; ++r) {
+        Value a;
+        for (int64_t g = 0; g < groups; ++g) {
+          Value v = LLVM::LoadOp::create(b, loc, type,
+                                         slot(i32Const(b, loc, g), r));
+          a = a ? combine(b, loc, kind, a, v) : v;
+        }
+        acc[first + r] = a;
+      }
+      target.barrier(b, loc);
+    }
   }
 
   LogicalResult
   matchAndRewrite(ReduceOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getSrc().getType().getRank() == 2)
-      return rewrite2D(op, adaptor, rewriter);
+    if (op.getSrc().getType().getRank() >= 2)
+      return rewriteAxis(op, adaptor, rewriter);
     Location loc = op.getLoc();
     RankedTensorType srcType = op.getSrc().getType();
-    Spread spread = Spread::of(srcType);
+    LinearLayout layout = toLinearLayout(srcType);
     Type element = srcType.getElementType();
     Type type = reductionType(element);
     ReduceKind kind = op.getKind();
@@ -175,13 +303,16 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     }
     Value tid = target.threadId(rewriter, loc);
     // Replicated copies would be counted again by a sum: only the threads
-    // holding the first copy contribute.
-    if (spread.replicated() && kind == ReduceKind::Sum) {
+    // holding the first copy (zero in every replicating bit) contribute.
+    uint64_t replicas = layout.zeroBits(LinearLayout::Lane) |
+                        layout.zeroBits(LinearLayout::Warp)
+                            << layout.numBits(LinearLayout::Lane);
+    if (replicas && kind == ReduceKind::Sum) {
       Value first = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ult,
-          arith::MulIOp::create(rewriter, loc, tid,
-                                i32Const(rewriter, loc, spread.v)),
-          i32Const(rewriter, loc, spread.n));
+          rewriter, loc, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(rewriter, loc, tid,
+                                i32Const(rewriter, loc, replicas)),
+          i32Const(rewriter, loc, 0));
       acc = arith::SelectOp::create(rewriter, loc, first, acc,
                                     identity(rewriter, loc, kind, type));
     }

@@ -46,11 +46,11 @@ struct ArangeLowering : StatePattern<ArangeOp> {
   matchAndRewrite(ArangeOp op, OneToNOpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Spread spread = Spread::of(op.getType());
-    Value tid = state.target->threadId(rewriter, loc);
+    TileCoords coords(rewriter, loc, *state.target,
+                      toLinearLayout(op.getType()));
     SmallVector<Value> values;
-    for (int64_t k = 0; k < spread.slots(); ++k) {
-      Value i = spread.index(rewriter, loc, tid, k);
+    for (int64_t k = 0; k < coords.layout().numRegisters(); ++k) {
+      Value i = coords.at(rewriter, loc, k)[0];
       if (op.getStart() != 0)
         i = arith::AddIOp::create(rewriter, loc, i,
                                   i32Const(rewriter, loc, op.getStart()));
@@ -67,7 +67,8 @@ struct SplatLowering : StatePattern<SplatOp> {
   matchAndRewrite(SplatOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value scalar = adaptor.getSrc().front();
-    SmallVector<Value> values(Spread::of(op.getType()).slots(), scalar);
+    SmallVector<Value> values(toLinearLayout(op.getType()).numRegisters(),
+                              scalar);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

@@ -43,6 +43,13 @@ public:
   /// within rows of 16, ds_bpermute beyond).
   virtual Value butterflyPartner(OpBuilder &b, Location loc, Value value,
                                  unsigned step) const = 0;
+  /// The i32 `value` of lane (lane ^ `mask`), `mask` a power of two below
+  /// the wave size: an exact butterfly partner, for reductions over lane
+  /// bits that are not the lowest ones. NVIDIA: shfl.sync.bfly; AMD: DPP
+  /// where a row permutation is that xor, ds_swizzle within 32 lanes,
+  /// ds_bpermute across the halves of a wave of 64.
+  virtual Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                           unsigned mask) const = 0;
   /// Waits for every thread of the workgroup (and makes shared-memory
   /// writes visible).
   virtual void barrier(OpBuilder &b, Location loc) const = 0;

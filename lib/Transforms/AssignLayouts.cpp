@@ -1,20 +1,29 @@
 //===- AssignLayouts.cpp - the ktc-assign-layouts pass ---------------------===//
 //
-// See KtcAssignLayouts in KtcPasses.td. One layout per block shape: 1-D
-// blocks hold `v` contiguous elements per thread, v the widest access the
-// loads and stores of that shape allow (and no wider than the block spread
-// over every thread); 2-D blocks spread their last dimension over the wave,
-// each thread holding runs of v along it (v as for 1-D, from the axis
-// analysis along the last dimension).
+// See KtcAssignLayouts in KtcPasses.td. Blocks that must share a layout
+// (operands and results of elementwise ops, a load's pointers and result, a
+// store's pointers and value, a broadcast's source and result, loop-carried
+// values) form classes. The classes of the highest rank get #ktc.blocked
+// layouts from their shape and the widest access of it (the axis
+// analysis); a class that is reduced from, or expanded into, a class of
+// higher rank gets that class's #ktc.slice along the axis, so that
+// reductions, expand_dims and broadcasts move no data. Where one value
+// would need two layouts an explicit ktc.convert_layout is inserted.
+// Cheap blocks (aranges, splats, constants and elementwise trees of them)
+// used in several places are first copied per use, so that each copy can
+// take the layout its use wants.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AxisInfo.h"
 
 #include "dialect/KtcPasses.h"
+#include "dialect/LinearLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
 
 #include <map>
 
@@ -32,7 +41,10 @@ struct KtcAssignLayoutsPass
     : mlir::ktc::impl::KtcAssignLayoutsBase<KtcAssignLayoutsPass> {
   using Base::Base;
 
-  BlockedEncodingAttr layoutFor(ArrayRef<int64_t> shape, int64_t vector) {
+  /// The default layout of a block of `shape` whose accesses may move
+  /// `vector` contiguous elements along dimension `fast`.
+  BlockedEncodingAttr layoutFor(ArrayRef<int64_t> shape, int64_t vector,
+                                unsigned fast) {
     MLIRContext *ctx = &getContext();
     unsigned w = waveSize, nw = numWarps;
     if (shape.size() == 1) {
@@ -40,12 +52,33 @@ struct KtcAssignLayoutsPass
       unsigned v = std::max<int64_t>(1, std::min(vector, perThread));
       return BlockedEncodingAttr::get(ctx, {v}, {w}, {nw}, {0});
     }
-    // 2-D: the last dimension is fastest; lanes go along it first.
-    int64_t cols = shape[1];
-    unsigned v = std::max<int64_t>(1, std::min<int64_t>(vector, cols));
-    unsigned lanesAlong = std::min<int64_t>(w, std::max<int64_t>(1, cols / v));
-    return BlockedEncodingAttr::get(ctx, {1, v}, {w / lanesAlong, lanesAlong},
-                                    {nw, 1}, {1, 0});
+    // Runs of v along the fast dimension, lanes along it first, then along
+    // the others (last to first); waves along the slowest dimensions first
+    // (a reduction along the fast one then stays within a wave), so far as
+    // the shape has room, any rest replicating along the slowest.
+    unsigned rank = shape.size();
+    SmallVector<unsigned> size(rank, 1), threads(rank, 1), warps(rank, 1),
+        order{fast};
+    for (unsigned d = rank; d-- > 0;)
+      if (d != fast)
+        order.push_back(d);
+    size[fast] = std::max<int64_t>(1, std::min(vector, shape[fast]));
+    unsigned lanes = w;
+    for (unsigned d : order) {
+      int64_t room = std::max<int64_t>(1, shape[d] / size[d]);
+      threads[d] = std::min<int64_t>(lanes, room);
+      lanes /= threads[d];
+    }
+    threads[order.back()] *= lanes;
+    unsigned waves = nw;
+    for (unsigned d : llvm::reverse(order)) {
+      int64_t room =
+          std::max<int64_t>(1, shape[d] / (int64_t(size[d]) * threads[d]));
+      warps[d] = std::min<int64_t>(waves, room);
+      waves /= warps[d];
+    }
+    warps[order.back()] *= waves;
+    return BlockedEncodingAttr::get(ctx, size, threads, warps, order);
   }
 
   void runOnOperation() override {
@@ -72,14 +105,7 @@ struct KtcAssignLayoutsPass
 
   /// Registers (32-bit) a thread would need for its share of `type`.
   static int64_t registersPerThread(RankedTensorType type) {
-    auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
-    int64_t elements = 1;
-    for (unsigned d = 0; d < type.getRank(); ++d) {
-      int64_t size = layout.getSizePerThread()[d];
-      int64_t tile =
-          size * layout.getThreadsPerWarp()[d] * layout.getWarpsPerCTA()[d];
-      elements *= size * std::max<int64_t>(1, type.getDimSize(d) / tile);
-    }
+    int64_t elements = toLinearLayout(type).numRegisters();
     Type e = type.getElementType();
     int64_t bits = isa<PtrType>(e) ? 64 : e.getIntOrFloatBitWidth();
     return elements * std::max<int64_t>(1, bits / 32);
@@ -110,7 +136,7 @@ struct KtcAssignLayoutsPass
       total += 1;
       for (Value v : op->getResults()) {
         auto type = dyn_cast<RankedTensorType>(v.getType());
-        if (!type || !isa<BlockedEncodingAttr>(type.getEncoding()))
+        if (!type || !isLayout(type.getEncoding()))
           continue;
         int64_t regs = registersPerThread(type);
         total += regs;
@@ -147,44 +173,332 @@ struct KtcAssignLayoutsPass
     return success();
   }
 
-  void assign(func::FuncOp func) {
-    AxisAnalysis axis(func);
-    // The widest access of each shape.
-    std::map<SmallVector<int64_t>, int64_t> widths;
-    func.walk([&](Operation *op) {
-      if (!isa<LoadOp, StoreOp>(op))
-        return;
-      auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-      if (!type)
-        return;
-      SmallVector<int64_t> shape(type.getShape());
-      int64_t &w = widths[shape];
-      w = std::max(w, axis.vectorWidth(op));
-    });
-    auto encode = [&](Type t) -> Type {
-      auto tensor = dyn_cast<RankedTensorType>(t);
-      if (!tensor)
-        return t;
-      SmallVector<int64_t> shape(tensor.getShape());
-      auto it = widths.find(shape);
-      int64_t width = it == widths.end() ? 1 : it->second;
-      return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
-                                   layoutFor(tensor.getShape(), width));
-    };
-    func.walk([&](Operation *op) {
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (BlockArgument arg : block.getArguments())
-            arg.setType(encode(arg.getType()));
-      for (OpResult result : op->getResults())
-        result.setType(encode(result.getType()));
-      // Constants keep their value in the new type.
-      if (auto c = dyn_cast<arith::ConstantOp>(op))
-        if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
-          if (dense.getType() != c.getType())
-            c.setValueAttr(dense.reshape(cast<ShapedType>(c.getType())));
-    });
-  }
+  void assign(func::FuncOp func);
 };
 
 } // namespace
+
+/// Ops whose block results are cheap to compute again where they are used:
+/// no memory, no reduction, no loop-carried value feeds them.
+static bool isCheap(Operation *op, DenseMap<Operation *, bool> &memo) {
+  if (!op)
+    return false; // a block argument
+  auto it = memo.find(op);
+  if (it != memo.end())
+    return it->second;
+  bool cheap = false;
+  StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+      (isa<ArangeOp, SplatOp, ExpandDimsOp, BroadcastOp, AddPtrOp,
+           ConvertLayoutOp>(op) ||
+       dialect == "arith" || dialect == "math")) {
+    cheap = true;
+    for (Value v : op->getOperands())
+      if (isa<RankedTensorType>(v.getType()) &&
+          !isCheap(v.getDefiningOp(), memo))
+        cheap = false;
+  }
+  return memo[op] = cheap;
+}
+
+/// Gives every use of a cheap block its own copy, made where the original
+/// is (so that a copy inside a loop costs nothing more per iteration).
+static void copyCheapBlocksPerUse(func::FuncOp func) {
+  DenseMap<Operation *, bool> memo;
+  constexpr int kMaxCopies = 4096; // a DAG must not blow up
+  int copies = 0;
+  for (bool changed = true; changed && copies < kMaxCopies;) {
+    changed = false;
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : ops) {
+      if (op->getNumResults() != 1 ||
+          !isa<RankedTensorType>(op->getResult(0).getType()) ||
+          !isCheap(op, memo) || op->getResult(0).hasOneUse() ||
+          op->getResult(0).use_empty())
+        continue;
+      auto uses = llvm::make_early_inc_range(op->getResult(0).getUses());
+      bool first = true;
+      for (OpOperand &use : uses) {
+        if (first) {
+          first = false;
+          continue;
+        }
+        OpBuilder b(op->getContext());
+        b.setInsertionPointAfter(op);
+        Operation *copy = b.clone(*op);
+        memo[copy] = true;
+        use.set(copy->getResult(0));
+        changed = true;
+        ++copies;
+      }
+    }
+  }
+}
+
+namespace {
+/// Blocks that must have one layout.
+class LayoutClasses {
+public:
+  Value find(Value v) {
+    auto it = parent.find(v);
+    if (it == parent.end() || it->second == v)
+      return v;
+    return parent[v] = find(it->second);
+  }
+  void join(Value a, Value b) {
+    if (!isa<RankedTensorType>(a.getType()) ||
+        !isa<RankedTensorType>(b.getType()))
+      return;
+    a = find(a), b = find(b);
+    if (a != b)
+      parent[b] = a;
+  }
+
+private:
+  DenseMap<Value, Value> parent;
+};
+} // namespace
+
+void KtcAssignLayoutsPass::assign(func::FuncOp func) {
+  copyCheapBlocksPerUse(func);
+  AxisAnalysis axis(func);
+  // Each access's dimension: the one its pointers are most contiguous
+  // along (the last on a tie; coalescing), and the widest vector along it.
+  // Per shape, the widest along the last dimension (for blocks no access
+  // of their own decides).
+  struct Access {
+    int64_t contiguity = 0;
+    int64_t width = 1;
+    unsigned dim = 0;
+  };
+  auto accessOf = [&](Operation *op) {
+    auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+    AxisInfos info = axis.getAll(op->getOperand(0));
+    Access a{0, 1, unsigned(type.getRank() - 1)};
+    for (unsigned d = type.getRank(); d-- > 0;)
+      if (std::min<int64_t>(info[d].contiguity, type.getDimSize(d)) >
+          a.contiguity)
+        a = Access{std::min<int64_t>(info[d].contiguity, type.getDimSize(d)),
+                   1, d};
+    a.width = axis.vectorWidth(op, a.dim);
+    return a;
+  };
+  std::map<SmallVector<int64_t>, int64_t> widths;
+  func.walk([&](Operation *op) {
+    if (!isa<LoadOp, StoreOp>(op))
+      return;
+    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!type)
+      return;
+    SmallVector<int64_t> shape(type.getShape());
+    int64_t &w = widths[shape];
+    w = std::max(w, axis.vectorWidth(op));
+  });
+
+  // Classes of blocks that share a layout.
+  LayoutClasses classes;
+  auto joinAll = [&](ValueRange values) {
+    for (Value v : values)
+      if (!values.empty())
+        classes.join(values.front(), v);
+  };
+  // A class that is the slice of another along an axis.
+  struct Derivation {
+    Value parent;
+    unsigned axis;
+    bool fromReduce;
+  };
+  SmallVector<std::pair<Value, Derivation>> derivations;
+  func.walk([&](Operation *op) {
+    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    if ((dialect == "arith" || dialect == "math") && op->getNumResults() == 1 &&
+        isa<RankedTensorType>(op->getResult(0).getType())) {
+      for (Value v : op->getOperands())
+        classes.join(op->getResult(0), v);
+    } else if (auto p = dyn_cast<AddPtrOp>(op)) {
+      joinAll({p.getResult(), p.getPtr(), p.getOffset()});
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      classes.join(load.getResult(), load.getPtr());
+      if (load.getMask())
+        classes.join(load.getResult(), load.getMask());
+      if (load.getOther())
+        classes.join(load.getResult(), load.getOther());
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      // The value joins below unless it is better converted.
+      if (store.getMask())
+        classes.join(store.getPtr(), store.getMask());
+    } else if (auto b = dyn_cast<BroadcastOp>(op)) {
+      classes.join(b.getResult(), b.getSrc());
+    } else if (auto e = dyn_cast<ExpandDimsOp>(op)) {
+      derivations.push_back(
+          {e.getSrc(), {e.getResult(), unsigned(e.getAxis()), false}});
+    } else if (auto r = dyn_cast<ReduceOp>(op)) {
+      if (r.getSrc().getType().getRank() >= 2)
+        derivations.push_back(
+            {r.getResult(), {r.getSrc(), unsigned(r.getAxis()), true}});
+    } else if (auto f = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] :
+           llvm::zip(f.getInitArgs(), f.getRegionIterArgs(), f.getResults()))
+        joinAll({init, arg, result});
+      auto yield = cast<scf::YieldOp>(f.getBody()->getTerminator());
+      for (auto [v, result] : llvm::zip(yield.getOperands(), f.getResults()))
+        classes.join(result, v);
+    } else if (auto i = dyn_cast<scf::IfOp>(op)) {
+      for (Region *region : {&i.getThenRegion(), &i.getElseRegion()}) {
+        if (region->empty())
+          continue;
+        auto yield = cast<scf::YieldOp>(region->front().getTerminator());
+        for (auto [v, result] : llvm::zip(yield.getOperands(), i.getResults()))
+          classes.join(result, v);
+      }
+    }
+  });
+
+  // Each class's access: its widest. A store whose value's class is read
+  // along another dimension than the store writes (a transpose) converts
+  // the value; any other store shares its value's layout.
+  auto accessesOfClasses = [&] {
+    DenseMap<Value, Access> best;
+    func.walk([&](Operation *op) {
+      if (!isa<LoadOp, StoreOp>(op) ||
+          !isa<RankedTensorType>(op->getOperand(0).getType()))
+        return;
+      Access a = accessOf(op);
+      Access &b = best[classes.find(op->getOperand(0))];
+      if (a.contiguity > b.contiguity ||
+          (a.contiguity == b.contiguity && a.width > b.width))
+        b = a;
+    });
+    return best;
+  };
+  DenseMap<Value, Access> accesses = accessesOfClasses();
+  SmallVector<StoreOp> converted;
+  func.walk([&](StoreOp store) {
+    if (!isa<RankedTensorType>(store.getValue().getType()))
+      return;
+    auto p = accesses.find(classes.find(store.getPtr()));
+    auto v = accesses.find(classes.find(store.getValue()));
+    if (p != accesses.end() && v != accesses.end() &&
+        p->second.dim != v->second.dim && p->second.contiguity > 1 &&
+        v->second.contiguity > 1) {
+      converted.push_back(store);
+      return;
+    }
+    classes.join(store.getPtr(), store.getValue());
+  });
+  accesses = accessesOfClasses();
+
+  // Every block value, and its class's largest shape and rank.
+  SmallVector<Value> blocks;
+  DenseMap<Value, SmallVector<int64_t>> classShape;
+  auto note = [&](Value v) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type)
+      return;
+    blocks.push_back(v);
+    SmallVector<int64_t> &shape = classShape[classes.find(v)];
+    if (shape.empty() ||
+        type.getNumElements() > RankedTensorType::get(shape, type.getElementType())
+                                    .getNumElements())
+      shape.assign(type.getShape().begin(), type.getShape().end());
+  };
+  func.walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          note(arg);
+    for (Value v : op->getResults())
+      note(v);
+  });
+
+  // Layouts, the highest rank first: a class derived from one of higher
+  // rank takes its slice (a reduction's first), the others a blocked one.
+  DenseMap<Value, SmallVector<Derivation>> derived;
+  for (auto &[v, d] : derivations)
+    derived[classes.find(v)].push_back(d);
+  SmallVector<Value> reps;
+  for (auto &[rep, shape] : classShape)
+    reps.push_back(rep);
+  llvm::stable_sort(reps, [&](Value a, Value b) {
+    return classShape[a].size() > classShape[b].size();
+  });
+  DenseMap<Value, Attribute> layouts;
+  for (Value rep : reps) {
+    ArrayRef<int64_t> shape = classShape[rep];
+    Attribute layout;
+    auto it = derived.find(rep);
+    if (it != derived.end()) {
+      const Derivation *pick = &it->second.front();
+      for (const Derivation &d : it->second)
+        if (d.fromReduce) {
+          pick = &d;
+          break;
+        }
+      Attribute parent = layouts.lookup(classes.find(pick->parent));
+      if (parent && getLayoutRank(parent) == shape.size() + 1)
+        layout = SliceEncodingAttr::get(&getContext(), pick->axis, parent);
+    }
+    if (!layout) {
+      auto a = accesses.find(rep);
+      if (a != accesses.end()) {
+        layout = layoutFor(shape, a->second.width, a->second.dim);
+      } else {
+        auto w = widths.find(SmallVector<int64_t>(shape));
+        layout = layoutFor(shape, w == widths.end() ? 1 : w->second,
+                           shape.size() - 1);
+      }
+    }
+    layouts[rep] = layout;
+  }
+
+  // Types, then conversions where a value's layout is not what its use
+  // needs.
+  auto withLayout = [](Type t, Attribute layout) -> Type {
+    auto tensor = cast<RankedTensorType>(t);
+    return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                                 layout);
+  };
+  for (Value v : blocks)
+    v.setType(withLayout(v.getType(), layouts[classes.find(v)]));
+  func.walk([&](Operation *op) {
+    // Constants keep their value in the new type.
+    if (auto c = dyn_cast<arith::ConstantOp>(op))
+      if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
+        if (dense.getType() != c.getType())
+          c.setValueAttr(dense.reshape(cast<ShapedType>(c.getType())));
+  });
+  func.walk([&](Operation *op) {
+    OpBuilder b(op);
+    if (auto e = dyn_cast<ExpandDimsOp>(op)) {
+      Attribute want = SliceEncodingAttr::get(
+          &getContext(), e.getAxis(), e.getType().getEncoding());
+      Value src = e.getSrc();
+      if (cast<RankedTensorType>(src.getType()).getEncoding() != want)
+        e.getSrcMutable().assign(ConvertLayoutOp::create(
+            b, e.getLoc(), withLayout(src.getType(), want), src));
+    } else if (auto r = dyn_cast<ReduceOp>(op)) {
+      RankedTensorType src = r.getSrc().getType();
+      auto result = dyn_cast<RankedTensorType>(r.getType());
+      if (!result)
+        return;
+      Attribute want = SliceEncodingAttr::get(&getContext(), r.getAxis(),
+                                              src.getEncoding());
+      if (result.getEncoding() == want)
+        return;
+      b.setInsertionPointAfter(r);
+      r.getResult().setType(withLayout(result, want));
+      auto convert = ConvertLayoutOp::create(b, r.getLoc(), result, r);
+      r.getResult().replaceAllUsesExcept(convert, convert);
+    }
+  });
+  for (StoreOp store : converted) {
+    OpBuilder b(store);
+    Attribute want =
+        cast<RankedTensorType>(store.getPtr().getType()).getEncoding();
+    Value value = store.getValue();
+    store.getValueMutable().assign(ConvertLayoutOp::create(
+        b, store.getLoc(), withLayout(value.getType(), want), value));
+  }
+}
+

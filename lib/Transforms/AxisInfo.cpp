@@ -28,14 +28,6 @@ int64_t highestPow2Dividing(int64_t v) {
                            AxisAnalysis::kMaxDivisibility);
 }
 
-/// The size of the last (fastest) dimension: what the runs are counted
-/// along (the whole block for 1-D blocks, 1 for scalars).
-int64_t lastDimSize(Type t) {
-  if (auto tensor = dyn_cast<RankedTensorType>(t))
-    return tensor.getRank() == 0 ? 1 : tensor.getShape().back();
-  return 1;
-}
-
 int64_t elementBytes(Type pointee) {
   return pointee.isInteger(1) ? 1 : pointee.getIntOrFloatBitWidth() / 8;
 }
@@ -64,121 +56,153 @@ AxisInfo addInfo(AxisInfo a, AxisInfo b, bool subtract, int64_t bScale = 1) {
 
 } // namespace
 
+/// The sizes of `t`'s dimensions (a scalar: one of size 1).
+static SmallVector<int64_t, 3> dimSizes(Type t) {
+  if (auto tensor = dyn_cast<RankedTensorType>(t))
+    if (tensor.getRank() > 0)
+      return SmallVector<int64_t, 3>(tensor.getShape());
+  return {1};
+}
+
 AxisAnalysis::AxisAnalysis(FunctionOpInterface func) {
   for (BlockArgument arg : func.getArguments()) {
-    AxisInfo a;
+    AxisInfos a(dimSizes(arg.getType()).size());
     if (auto d = func.getArgAttrOfType<IntegerAttr>(
             arg.getArgNumber(), KtcDialect::getDivisibilityAttrName()))
-      a.divisibility = d.getInt();
+      for (AxisInfo &x : a)
+        x.divisibility = d.getInt();
     info[arg] = a;
   }
   func->walk<WalkOrder::PreOrder>([&](Operation *op) { visit(op); });
 }
 
-AxisInfo AxisAnalysis::get(Value v) const {
+AxisInfos AxisAnalysis::getAll(Value v) const {
   auto it = info.find(v);
-  return it == info.end() ? AxisInfo() : it->second;
+  if (it != info.end())
+    return it->second;
+  return AxisInfos(dimSizes(v.getType()).size());
+}
+
+AxisInfo AxisAnalysis::get(Value v) const { return getAll(v).back(); }
+
+/// What divides every element of a value: the starts of its runs along
+/// each dimension, cut to runs of one.
+static int64_t everyElement(const AxisInfos &a) {
+  int64_t d = AxisAnalysis::kMaxDivisibility;
+  for (const AxisInfo &x : a)
+    d = std::min(d, divisibilityAt(x, 1));
+  return d;
 }
 
 void AxisAnalysis::visit(Operation *op) {
-  auto set = [&](AxisInfo a) { info[op->getResult(0)] = a; };
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     // i = lb + k * step: divisible by what both are divisible by.
     AxisInfo iv;
     iv.divisibility = std::gcd(get(forOp.getLowerBound()).divisibility,
                                get(forOp.getStep()).divisibility);
-    info[forOp.getInductionVar()] = iv;
+    info[forOp.getInductionVar()] = {iv};
     return; // iter_args and results: nothing known
   }
   if (op->getNumResults() != 1)
     return;
   Type type = op->getResult(0).getType();
-  int64_t n = lastDimSize(type);
+  SmallVector<int64_t, 3> sizes = dimSizes(type);
+  unsigned rank = sizes.size();
+  auto set = [&](AxisInfos a) { info[op->getResult(0)] = a; };
+  // The same rule along every dimension.
+  auto each = [&](auto rule) {
+    AxisInfos r(rank);
+    for (unsigned d = 0; d < rank; ++d)
+      r[d] = rule(d, sizes[d]);
+    set(r);
+  };
+  auto operand = [&](unsigned i, unsigned d) {
+    AxisInfos a = getAll(op->getOperand(i));
+    return a.size() == rank ? a[d] : a.back(); // a scalar operand
+  };
 
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-    AxisInfo a;
     auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
     if (dense && !dense.isSplat())
-      return set(a); // a list of values: nothing known
-    a.constancy = n;
+      return set(AxisInfos(rank)); // a list of values: nothing known
+    int64_t div = 1;
     APInt value;
     if (matchPattern(op->getResult(0), m_ConstantInt(&value)))
-      a.divisibility = highestPow2Dividing(value.getSExtValue());
-    return set(a);
+      div = highestPow2Dividing(value.getSExtValue());
+    return each([&](unsigned, int64_t n) {
+      return AxisInfo{1, div, n};
+    });
   }
-  if (auto r = dyn_cast<ArangeOp>(op)) {
-    AxisInfo a;
-    a.contiguity = n;
-    a.divisibility = highestPow2Dividing(r.getStart());
-    return set(a);
-  }
+  if (auto r = dyn_cast<ArangeOp>(op))
+    return set({AxisInfo{sizes[0], highestPow2Dividing(r.getStart()), 1}});
   if (auto s = dyn_cast<SplatOp>(op)) {
-    AxisInfo a = get(s.getSrc());
-    a.contiguity = 1;
-    a.constancy = n;
-    return set(a);
+    int64_t div = get(s.getSrc()).divisibility;
+    return each([&](unsigned, int64_t n) { return AxisInfo{1, div, n}; });
   }
   if (auto e = dyn_cast<ExpandDimsOp>(op)) {
-    AxisInfo a = get(e.getSrc());
-    if (e.getAxis() == 0)
-      return set(a); // 1 x N: the runs stay along the last dimension
-    // N x 1: every element starts a run of one.
-    AxisInfo r;
-    r.divisibility = divisibilityAt(a, 1);
-    return set(r);
+    AxisInfos a = getAll(e.getSrc());
+    // The unit dimension: every element starts a run of one.
+    a.insert(a.begin() + e.getAxis(), AxisInfo{1, everyElement(a), 1});
+    return set(a);
   }
   if (auto b = dyn_cast<BroadcastOp>(op)) {
-    AxisInfo a = get(b.getSrc());
-    if (lastDimSize(b.getSrc().getType()) != 1)
-      return set(a); // the last dimension is not stretched
-    // Each element repeated along the last dimension.
-    AxisInfo r;
-    r.divisibility = a.divisibility;
-    r.constancy = n;
-    return set(r);
+    AxisInfos a = getAll(b.getSrc());
+    SmallVector<int64_t, 3> from = dimSizes(b.getSrc().getType());
+    for (unsigned d = 0; d < rank; ++d)
+      if (from[d] == 1 && sizes[d] != 1)
+        a[d] = AxisInfo{1, everyElement(a), sizes[d]}; // repeated along d
+    return set(a);
   }
   if (auto p = dyn_cast<AddPtrOp>(op)) {
     Type pointee =
         cast<PtrType>(getElementTypeOrSelf(p.getPtr().getType())).getPointeeType();
-    return set(addInfo(get(p.getPtr()), get(p.getOffset()), false,
-                       elementBytes(pointee)));
+    return each([&](unsigned d, int64_t) {
+      return addInfo(operand(0, d), operand(1, d), false, elementBytes(pointee));
+    });
   }
   if (isa<arith::AddIOp>(op))
-    return set(addInfo(get(op->getOperand(0)), get(op->getOperand(1)), false));
+    return each([&](unsigned d, int64_t) {
+      return addInfo(operand(0, d), operand(1, d), false);
+    });
   if (isa<arith::SubIOp>(op))
-    return set(addInfo(get(op->getOperand(0)), get(op->getOperand(1)), true));
-  if (isa<arith::MulIOp>(op)) {
-    AxisInfo a = get(op->getOperand(0)), b = get(op->getOperand(1)), r;
-    r.divisibility = std::min(divisibilityAt(a, 1) * divisibilityAt(b, 1),
-                              kMaxDivisibility);
-    r.constancy = std::gcd(a.constancy, b.constancy);
-    return set(r);
-  }
+    return each([&](unsigned d, int64_t) {
+      return addInfo(operand(0, d), operand(1, d), true);
+    });
+  if (isa<arith::MulIOp>(op))
+    return each([&](unsigned d, int64_t) {
+      AxisInfo a = operand(0, d), b = operand(1, d), r;
+      r.divisibility = std::min(divisibilityAt(a, 1) * divisibilityAt(b, 1),
+                                kMaxDivisibility);
+      r.constancy = std::gcd(a.constancy, b.constancy);
+      return r;
+    });
   if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp>(
           op))
-    return set(get(op->getOperand(0)));
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    // x < n over runs of consecutive x: constant over aligned chunks that
-    // both the run and n divide.
-    AxisInfo a = get(cmp.getLhs()), b = get(cmp.getRhs()), r;
-    r.constancy = std::gcd(a.constancy, b.constancy);
-    if (b.constancy == n && a.contiguity > 1)
-      r.constancy = std::max(
-          r.constancy,
-          std::gcd(a.contiguity, std::gcd(a.divisibility, b.divisibility)));
-    return set(r);
-  }
-  if (isa<arith::AndIOp, arith::OrIOp, arith::SelectOp>(op)) {
-    AxisInfo r;
-    r.constancy = n;
-    for (Value v : op->getOperands())
-      r.constancy = std::gcd(r.constancy, get(v).constancy);
-    return set(r);
-  }
-  set(AxisInfo()); // nothing known
+    return set(getAll(op->getOperand(0)));
+  if (isa<arith::CmpIOp>(op))
+    return each([&](unsigned d, int64_t n) {
+      // x < n over runs of consecutive x: constant over aligned chunks that
+      // both the run and n divide.
+      AxisInfo a = operand(0, d), b = operand(1, d), r;
+      r.constancy = std::gcd(a.constancy, b.constancy);
+      if (b.constancy == n && a.contiguity > 1)
+        r.constancy = std::max(
+            r.constancy,
+            std::gcd(a.contiguity, std::gcd(a.divisibility, b.divisibility)));
+      return r;
+    });
+  if (isa<arith::AndIOp, arith::OrIOp, arith::SelectOp>(op))
+    return each([&](unsigned d, int64_t n) {
+      AxisInfo r;
+      r.constancy = n;
+      for (unsigned i = 0; i < op->getNumOperands(); ++i)
+        r.constancy = std::gcd(r.constancy, operand(i, d).constancy);
+      return r;
+    });
+  set(AxisInfos(rank)); // nothing known
 }
 
-int64_t AxisAnalysis::vectorWidth(Operation *memoryOp) const {
+int64_t AxisAnalysis::vectorWidth(Operation *memoryOp, int dim) const {
   Value ptr, mask;
   if (auto load = dyn_cast<LoadOp>(memoryOp)) {
     ptr = load.getPtr();
@@ -191,11 +215,13 @@ int64_t AxisAnalysis::vectorWidth(Operation *memoryOp) const {
   Type pointee =
       cast<PtrType>(getElementTypeOrSelf(ptr.getType())).getPointeeType();
   int64_t bytes = elementBytes(pointee);
-  AxisInfo p = get(ptr);
+  AxisInfos all = getAll(ptr);
+  unsigned d = dim < 0 ? all.size() - 1 : unsigned(dim);
+  AxisInfo p = all[d];
   int64_t width = std::min<int64_t>(16 / bytes, p.contiguity);
   width = std::min(width, std::max<int64_t>(1, p.divisibility / bytes));
   if (mask)
-    width = std::min(width, get(mask).constancy);
+    width = std::min(width, getAll(mask)[d].constancy);
   return std::max<int64_t>(1, highestPow2Dividing(width) == width
                                   ? width
                                   : int64_t(1) << llvm::Log2_64(width));

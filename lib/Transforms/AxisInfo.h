@@ -1,12 +1,12 @@
 //===- AxisInfo.h - contiguity, divisibility, constancy ---------*- C++ -*-===//
 //
-// What is known about the values of a kernel along the last (fastest)
-// dimension of a block (the whole of a 1-D block; scalars are blocks of
-// one): runs of `contiguity` consecutive values (x, x+1, ...), starting
-// values divisible by `divisibility` (bytes for pointers), runs of
-// `constancy` equal values. Vector widths of loads and stores follow from it
-// (Triton's axis analysis, along the dimension accesses are vectorised on:
-// a 2-D block's rows are read in 16-byte pieces when proven).
+// What is known about the values of a kernel along each dimension of a
+// block (scalars are blocks of one element): runs of `contiguity`
+// consecutive values (x, x+1, ...), starting values divisible by
+// `divisibility` (bytes for pointers), runs of `constancy` equal values.
+// Vector widths of loads and stores follow from it, along the dimension an
+// access is contiguous in (Triton's axis analysis: a 2-D block's rows, or
+// its columns, are moved in 16-byte pieces when proven).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,29 +20,37 @@
 
 namespace mlir::ktc {
 
+/// Along one dimension.
 struct AxisInfo {
   int64_t contiguity = 1;
   int64_t divisibility = 1;
   int64_t constancy = 1;
 };
 
+/// Along each dimension of a value (one entry for a scalar).
+using AxisInfos = SmallVector<AxisInfo, 3>;
+
 class AxisAnalysis {
 public:
   /// Analyses every value of `func`, in program order.
   explicit AxisAnalysis(FunctionOpInterface func);
 
+  /// Along the last dimension.
   AxisInfo get(Value v) const;
+  /// Along every dimension.
+  AxisInfos getAll(Value v) const;
 
-  /// The widest access (in elements) a load or store may make: at most 16
-  /// bytes, as far as contiguity, alignment and the mask allow.
-  int64_t vectorWidth(Operation *memoryOp) const;
+  /// The widest access (in elements) a load or store may make along `dim`
+  /// of its pointers (default: the last): at most 16 bytes, as far as
+  /// contiguity, alignment and the mask allow.
+  int64_t vectorWidth(Operation *memoryOp, int dim = -1) const;
 
   /// A large power of two standing for "divisible by anything" (zero).
   static constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
 
 private:
   void visit(Operation *op);
-  DenseMap<Value, AxisInfo> info;
+  DenseMap<Value, AxisInfos> info;
 };
 
 } // namespace mlir::ktc

@@ -1,26 +1,22 @@
-// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=4 wave-size=32" --convert-ktc-to-llvm="target=sm_90 num-warps=4" | FileCheck %s
+// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=4 wave-size=32" --cse --convert-ktc-to-llvm="target=sm_90 num-warps=4" | FileCheck %s
 // RUN: ktc-opt %s --ktc-gpu-pipeline="target=gfx942 num-warps=4" | FileCheck %s --check-prefix=AMD
 
-// 2-D blocks: expand_dims and broadcast move elements between layouts
-// through shared memory (every thread writes what it holds, a barrier,
-// every thread reads what it needs, a barrier); a reduction along axis 1
-// goes through shared memory and folds each row in a loop. The 16x32 f32
-// block takes 4 bytes an element there (2048; 8 an element until issue 22
-// item 5).
-// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<2048 x i8>
+// 2-D blocks whose layouts agree move no data: the row and column indices
+// are aranges in the tile layout's slices, so expand_dims and broadcast are
+// free (register copies), and the row sums combine each thread's elements,
+// then lanes in butterflies (DPP within rows of 16 lanes on AMD). No
+// shared memory, no barrier, on either target.
+// CHECK-NOT: ktc_smem
 // CHECK-LABEL: func.func @rows
-// expand_dims of the 16 row indices: stores, a barrier, loads, a barrier.
-// CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
-// CHECK: nvvm.barrier
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
-// CHECK: nvvm.barrier
-// The row sums: the tile to shared memory, then a loop over 32 columns.
-// CHECK: nvvm.barrier
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f32)  : i32
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
-// CHECK: arith.addf
+// CHECK-NOT: nvvm.barrier
+// CHECK: nvvm.shfl.sync  bfly
+// CHECK-NOT: nvvm.barrier
+// CHECK: return
+// AMD-NOT: ktc_smem
 // AMD: llvm.func @rows(
-// AMD: rocdl.barrier
+// AMD-NOT: rocdl.barrier
+// AMD: rocdl.update.dpp
+// AMD-NOT: rocdl.barrier
 // AMD-NOT: ktc.
 func.func @rows(%p: !ktc.ptr<f32>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 16 : tensor<16xi32>

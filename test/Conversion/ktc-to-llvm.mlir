@@ -1,5 +1,5 @@
-// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=32" --convert-ktc-to-llvm="target=sm_90 num-warps=4" | FileCheck %s
-// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=64" --convert-ktc-to-llvm="target=gfx942 num-warps=4" | FileCheck %s --check-prefix=AMD
+// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=32" --cse --convert-ktc-to-llvm="target=sm_90 num-warps=4" | FileCheck %s
+// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=64" --cse --convert-ktc-to-llvm="target=gfx942 num-warps=4" | FileCheck %s --check-prefix=AMD
 
 // 256 elements over 128 threads: 2 slots per thread, element tid*2 + j;
 // an aligned unmasked load of them is one <2 x f32> load.
@@ -7,7 +7,7 @@
 // CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>)
 // CHECK-SAME: ktc_kernel_threads = 128 : i32
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[BASE:.*]] = arith.muli %[[TID]], %{{.*}} : i32
+// CHECK: %[[BASE:.*]] = arith.shli %[[TID]], %{{.*}} : i32
 // CHECK: %[[Q0:.*]] = llvm.getelementptr %[[P]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
 // CHECK: %[[V:.*]] = llvm.load %[[Q0]] {alignment = 8 : i64} : !llvm.ptr<1> -> vector<2xf32>
 // CHECK: llvm.extractelement %[[V]]

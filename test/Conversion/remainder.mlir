@@ -1,4 +1,4 @@
-// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=1 wave-size=32" --convert-ktc-to-llvm="target=sm_90 num-warps=1" | FileCheck %s
+// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=1 wave-size=32" --cse --convert-ktc-to-llvm="target=sm_90 num-warps=1" | FileCheck %s
 // RUN: ktc-opt %s --ktc-gpu-pipeline="target=gfx942 num-warps=1" | FileCheck %s --check-prefix=LOWERED
 
 // f32 `%` on GPUs is C's fmod, exactly, for every quotient (lib/Conversion/

@@ -1,115 +1,106 @@
-// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=32" --convert-ktc-to-llvm="target=sm_90 num-warps=4" | FileCheck %s
-// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=64" --convert-ktc-to-llvm="target=gfx942 num-warps=4" | FileCheck %s --check-prefix=GFX942
+// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=32" --cse --convert-ktc-to-llvm="target=sm_90 num-warps=4" | FileCheck %s
+// RUN: ktc-opt %s -split-input-file --ktc-assign-layouts="num-warps=4 wave-size=64" --cse --convert-ktc-to-llvm="target=gfx942 num-warps=4" | FileCheck %s --check-prefix=GFX942
 
-// The shared memory a kernel declares: a 2-D reduction keeps its block in
-// the type it computes in (4 bytes an element for f32, f16 and i32; 8 for
-// i64), an expand_dims or broadcast its source block. Up to 48 KiB it is a
-// static array on every target; past that, on NVIDIA, an external (dynamic)
-// one, with the size in a module-level comment for the launch
-// (lib/Conversion/SharedMemory.h). AMD's LDS is always static.
+// The shared memory a kernel declares for a tile changing layout (here: read
+// along rows, stored along columns): the whole tile in its own element type
+// (4 bytes an element for f32, 2 for f16, 8 for i64), each row padded by
+// the elements that spread both access patterns over the banks (counted per
+// target: scalar accesses, nothing being known of these pointers'
+// alignment). Up to 48 KiB it is a static array on every target; past
+// that, on NVIDIA, an external (dynamic) one (Target/NVPTX/
+// dynamic-shared.mlir). AMD's LDS is always static.
 
-// 64x128 f32: 32768 bytes (8 an element before: 65536, refused).
+// 64 rows of 128 + 1 f32: 33024 bytes on both.
 // CHECK-NOT: llvm.module_asm
-// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
-// CHECK-LABEL: func.func @f32_32k
-// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
-func.func @f32_32k(%x: !ktc.ptr<f32>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
+// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
+// CHECK-LABEL: func.func @f32_33k
+// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
+// GFX942-LABEL: func.func @f32_33k
+func.func @f32_33k(%x: !ktc.ptr<f32>, %o: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 64 : tensor<64xi32>
   %c = ktc.arange 0, 128 : tensor<128xi32>
   %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
   %c2 = ktc.expand_dims %c axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-  %stride = arith.constant dense<128> : tensor<64x1xi32>
-  %rs = arith.muli %r2, %stride : tensor<64x1xi32>
-  %rb = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x128xi32>
-  %cb = ktc.broadcast %c2 : tensor<1x128xi32> -> tensor<64x128xi32>
-  %offs = arith.addi %rb, %cb : tensor<64x128xi32>
-  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x128x!ktc.ptr<f32>>
-  %p = ktc.addptr %xb, %offs : tensor<64x128x!ktc.ptr<f32>>, tensor<64x128xi32>
-  %tile = ktc.load %p : tensor<64x128x!ktc.ptr<f32>>
-  %s = ktc.reduce sum %tile axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
-  %ob = ktc.splat %out : !ktc.ptr<f32> -> tensor<64x!ktc.ptr<f32>>
-  %o = ktc.addptr %ob, %r : tensor<64x!ktc.ptr<f32>>, tensor<64xi32>
-  ktc.store %o, %s : tensor<64x!ktc.ptr<f32>>
+  %kc = arith.constant dense<128> : tensor<64x1xi32>
+  %kr = arith.constant dense<64> : tensor<1x128xi32>
+  %rs = arith.muli %r2, %kc : tensor<64x1xi32>
+  %cs = arith.muli %c2, %kr : tensor<1x128xi32>
+  %a = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x128xi32>
+  %b = ktc.broadcast %c2 : tensor<1x128xi32> -> tensor<64x128xi32>
+  %in = arith.addi %a, %b : tensor<64x128xi32>
+  %a2 = ktc.broadcast %r2 : tensor<64x1xi32> -> tensor<64x128xi32>
+  %b2 = ktc.broadcast %cs : tensor<1x128xi32> -> tensor<64x128xi32>
+  %out = arith.addi %a2, %b2 : tensor<64x128xi32>
+  %px = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x128x!ktc.ptr<f32>>
+  %qx = ktc.addptr %px, %in : tensor<64x128x!ktc.ptr<f32>>, tensor<64x128xi32>
+  %v = ktc.load %qx : tensor<64x128x!ktc.ptr<f32>>
+  %po = ktc.splat %o : !ktc.ptr<f32> -> tensor<64x128x!ktc.ptr<f32>>
+  %qo = ktc.addptr %po, %out : tensor<64x128x!ktc.ptr<f32>>, tensor<64x128xi32>
+  ktc.store %qo, %v : tensor<64x128x!ktc.ptr<f32>>
   return
 }
 
 // -----
 
-// f16 reduces in f32: 4 bytes an element, 32768.
-// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
-// CHECK-LABEL: func.func @f16_32k
-// GFX942: !llvm.array<32768 x i8>
-func.func @f16_32k(%x: !ktc.ptr<f16>, %out: !ktc.ptr<f16>) attributes {ktc.kernel} {
+// 64 rows of 128 f16, padded by 2 on sm_90 (16640 bytes) and by 1 on
+// gfx942 (16512).
+// CHECK-NOT: llvm.module_asm
+// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16640 x i8>
+// CHECK-LABEL: func.func @f16_16k
+// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16512 x i8>
+// GFX942-LABEL: func.func @f16_16k
+func.func @f16_16k(%x: !ktc.ptr<f16>, %o: !ktc.ptr<f16>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 64 : tensor<64xi32>
   %c = ktc.arange 0, 128 : tensor<128xi32>
   %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
   %c2 = ktc.expand_dims %c axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-  %stride = arith.constant dense<128> : tensor<64x1xi32>
-  %rs = arith.muli %r2, %stride : tensor<64x1xi32>
-  %rb = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x128xi32>
-  %cb = ktc.broadcast %c2 : tensor<1x128xi32> -> tensor<64x128xi32>
-  %offs = arith.addi %rb, %cb : tensor<64x128xi32>
-  %xb = ktc.splat %x : !ktc.ptr<f16> -> tensor<64x128x!ktc.ptr<f16>>
-  %p = ktc.addptr %xb, %offs : tensor<64x128x!ktc.ptr<f16>>, tensor<64x128xi32>
-  %tile = ktc.load %p : tensor<64x128x!ktc.ptr<f16>>
-  %s = ktc.reduce sum %tile axis = 1 : tensor<64x128xf16> -> tensor<64xf16>
-  %ob = ktc.splat %out : !ktc.ptr<f16> -> tensor<64x!ktc.ptr<f16>>
-  %o = ktc.addptr %ob, %r : tensor<64x!ktc.ptr<f16>>, tensor<64xi32>
-  ktc.store %o, %s : tensor<64x!ktc.ptr<f16>>
+  %kc = arith.constant dense<128> : tensor<64x1xi32>
+  %kr = arith.constant dense<64> : tensor<1x128xi32>
+  %rs = arith.muli %r2, %kc : tensor<64x1xi32>
+  %cs = arith.muli %c2, %kr : tensor<1x128xi32>
+  %a = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x128xi32>
+  %b = ktc.broadcast %c2 : tensor<1x128xi32> -> tensor<64x128xi32>
+  %in = arith.addi %a, %b : tensor<64x128xi32>
+  %a2 = ktc.broadcast %r2 : tensor<64x1xi32> -> tensor<64x128xi32>
+  %b2 = ktc.broadcast %cs : tensor<1x128xi32> -> tensor<64x128xi32>
+  %out = arith.addi %a2, %b2 : tensor<64x128xi32>
+  %px = ktc.splat %x : !ktc.ptr<f16> -> tensor<64x128x!ktc.ptr<f16>>
+  %qx = ktc.addptr %px, %in : tensor<64x128x!ktc.ptr<f16>>, tensor<64x128xi32>
+  %v = ktc.load %qx : tensor<64x128x!ktc.ptr<f16>>
+  %po = ktc.splat %o : !ktc.ptr<f16> -> tensor<64x128x!ktc.ptr<f16>>
+  %qo = ktc.addptr %po, %out : tensor<64x128x!ktc.ptr<f16>>, tensor<64x128xi32>
+  ktc.store %qo, %v : tensor<64x128x!ktc.ptr<f16>>
   return
 }
 
 // -----
 
-// i64 reduces in i64: 8 bytes an element, 32768 for 32x128.
-// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
-// CHECK-LABEL: func.func @i64_32k
-// GFX942: !llvm.array<32768 x i8>
-func.func @i64_32k(%x: !ktc.ptr<i64>, %out: !ktc.ptr<i64>) attributes {ktc.kernel} {
+// 32 rows of 128 + 1 i64: 33024 bytes.
+// CHECK-NOT: llvm.module_asm
+// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
+// CHECK-LABEL: func.func @i64_33k
+// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
+// GFX942-LABEL: func.func @i64_33k
+func.func @i64_33k(%x: !ktc.ptr<i64>, %o: !ktc.ptr<i64>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 32 : tensor<32xi32>
   %c = ktc.arange 0, 128 : tensor<128xi32>
   %r2 = ktc.expand_dims %r axis = 1 : tensor<32xi32> -> tensor<32x1xi32>
   %c2 = ktc.expand_dims %c axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-  %stride = arith.constant dense<128> : tensor<32x1xi32>
-  %rs = arith.muli %r2, %stride : tensor<32x1xi32>
-  %rb = ktc.broadcast %rs : tensor<32x1xi32> -> tensor<32x128xi32>
-  %cb = ktc.broadcast %c2 : tensor<1x128xi32> -> tensor<32x128xi32>
-  %offs = arith.addi %rb, %cb : tensor<32x128xi32>
-  %xb = ktc.splat %x : !ktc.ptr<i64> -> tensor<32x128x!ktc.ptr<i64>>
-  %p = ktc.addptr %xb, %offs : tensor<32x128x!ktc.ptr<i64>>, tensor<32x128xi32>
-  %tile = ktc.load %p : tensor<32x128x!ktc.ptr<i64>>
-  %s = ktc.reduce sum %tile axis = 1 : tensor<32x128xi64> -> tensor<32xi64>
-  %ob = ktc.splat %out : !ktc.ptr<i64> -> tensor<32x!ktc.ptr<i64>>
-  %o = ktc.addptr %ob, %r : tensor<32x!ktc.ptr<i64>>, tensor<32xi32>
-  ktc.store %o, %s : tensor<32x!ktc.ptr<i64>>
-  return
-}
-
-// -----
-
-// 64x256 f32: 65536 bytes. sm_90: dynamic, the size for the launch in the
-// module. gfx942: static, exactly its 64 KiB of LDS.
-// CHECK: module attributes {llvm.module_asm = ["// ktc.dynamic_shared_bytes 65536"]}
-// CHECK: llvm.mlir.global external @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
-// CHECK-LABEL: func.func @f32_64k
-// GFX942-NOT: llvm.module_asm
-// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<65536 x i8>
-func.func @f32_64k(%x: !ktc.ptr<f32>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
-  %r = ktc.arange 0, 64 : tensor<64xi32>
-  %c = ktc.arange 0, 256 : tensor<256xi32>
-  %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
-  %c2 = ktc.expand_dims %c axis = 0 : tensor<256xi32> -> tensor<1x256xi32>
-  %stride = arith.constant dense<256> : tensor<64x1xi32>
-  %rs = arith.muli %r2, %stride : tensor<64x1xi32>
-  %rb = ktc.broadcast %rs : tensor<64x1xi32> -> tensor<64x256xi32>
-  %cb = ktc.broadcast %c2 : tensor<1x256xi32> -> tensor<64x256xi32>
-  %offs = arith.addi %rb, %cb : tensor<64x256xi32>
-  %xb = ktc.splat %x : !ktc.ptr<f32> -> tensor<64x256x!ktc.ptr<f32>>
-  %p = ktc.addptr %xb, %offs : tensor<64x256x!ktc.ptr<f32>>, tensor<64x256xi32>
-  %tile = ktc.load %p : tensor<64x256x!ktc.ptr<f32>>
-  %s = ktc.reduce max %tile axis = 1 : tensor<64x256xf32> -> tensor<64xf32>
-  %ob = ktc.splat %out : !ktc.ptr<f32> -> tensor<64x!ktc.ptr<f32>>
-  %o = ktc.addptr %ob, %r : tensor<64x!ktc.ptr<f32>>, tensor<64xi32>
-  ktc.store %o, %s : tensor<64x!ktc.ptr<f32>>
+  %kc = arith.constant dense<128> : tensor<32x1xi32>
+  %kr = arith.constant dense<32> : tensor<1x128xi32>
+  %rs = arith.muli %r2, %kc : tensor<32x1xi32>
+  %cs = arith.muli %c2, %kr : tensor<1x128xi32>
+  %a = ktc.broadcast %rs : tensor<32x1xi32> -> tensor<32x128xi32>
+  %b = ktc.broadcast %c2 : tensor<1x128xi32> -> tensor<32x128xi32>
+  %in = arith.addi %a, %b : tensor<32x128xi32>
+  %a2 = ktc.broadcast %r2 : tensor<32x1xi32> -> tensor<32x128xi32>
+  %b2 = ktc.broadcast %cs : tensor<1x128xi32> -> tensor<32x128xi32>
+  %out = arith.addi %a2, %b2 : tensor<32x128xi32>
+  %px = ktc.splat %x : !ktc.ptr<i64> -> tensor<32x128x!ktc.ptr<i64>>
+  %qx = ktc.addptr %px, %in : tensor<32x128x!ktc.ptr<i64>>, tensor<32x128xi32>
+  %v = ktc.load %qx : tensor<32x128x!ktc.ptr<i64>>
+  %po = ktc.splat %o : !ktc.ptr<i64> -> tensor<32x128x!ktc.ptr<i64>>
+  %qo = ktc.addptr %po, %out : tensor<32x128x!ktc.ptr<i64>>, tensor<32x128xi32>
+  ktc.store %qo, %v : tensor<32x128x!ktc.ptr<i64>>
   return
 }

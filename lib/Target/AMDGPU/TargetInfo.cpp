@@ -77,6 +77,27 @@ public:
         b, loc, other, LLVM::ConstantOp::create(b, loc, i32, 2));
     return ROCDL::DsBpermuteOp::create(b, loc, i32, address, value);
   }
+  Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                   unsigned mask) const override {
+    // xor 1 and 2: quad permutations; xor 8: rotating a row of 16 by 8.
+    constexpr int kRowRor8 = 0x128;
+    int control = mask == 1   ? 0xB1
+                  : mask == 2 ? 0x4E
+                  : mask == 8 ? kRowRor8
+                              : -1;
+    if (control >= 0)
+      return ROCDL::DPPUpdateOp::create(b, loc, value.getType(), value, value,
+                                        control, /*rowMask=*/0xF,
+                                        /*bankMask=*/0xF, /*boundCtrl=*/true);
+    if (mask < 32) {
+      // ds_swizzle's bit mode within 32 lanes: and 0x1F, or 0, xor mask.
+      Value pattern = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                               int32_t(mask) << 10 | 0x1F);
+      return ROCDL::DsSwizzleOp::create(b, loc, value.getType(), value,
+                                        pattern);
+    }
+    return butterflyPartner(b, loc, value, mask); // ds_bpermute: lane ^ 32
+  }
   void barrier(OpBuilder &b, Location loc) const override {
     ROCDL::BarrierOp::create(b, loc);
   }

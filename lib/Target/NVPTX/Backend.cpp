@@ -7,7 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "lib/Conversion/SharedMemory.h"
 #include "lib/Target/LLVMCodegen.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 namespace ktc::target {
 namespace {
@@ -15,11 +18,21 @@ namespace {
 class NVPTXBackend : public GpuBackend {
 public:
   llvm::Expected<KernelResources>
-  resources(llvm::StringRef, llvm::StringRef, const Target &target,
+  resources(llvm::StringRef ptx, llvm::StringRef, const Target &target,
             const CompileOptions &options) const override {
     KernelResources r; // registers: when the driver loads the PTX
     r.waveSize = target.waveSize;
     r.maxThreads = int64_t(target.waveSize) * options.numWarps;
+    // Shared memory: the kernel's array, static (its size in the PTX) or
+    // dynamic (the size the PTX says the launch asks for).
+    r.sharedBytes = dynamicSharedBytes({ptx.data(), ptx.size()});
+    size_t at = ptx.find("ktc_smem[");
+    if (!r.sharedBytes && at != llvm::StringRef::npos) {
+      llvm::StringRef digits =
+          ptx.drop_front(at + 9).take_while(llvm::isDigit);
+      if (digits.getAsInteger(10, r.sharedBytes))
+        r.sharedBytes = 0;
+    }
     return r;
   }
 

@@ -44,6 +44,10 @@ public:
     return NVVM::ShflOp::create(b, loc, value.getType(), all, value, offset,
                                 clamp, NVVM::ShflKind::bfly, UnitAttr());
   }
+  Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                   unsigned mask) const override {
+    return butterflyPartner(b, loc, value, mask); // already the xor partner
+  }
   void barrier(OpBuilder &b, Location loc) const override {
     NVVM::BarrierOp::create(b, loc);
   }

@@ -14,9 +14,9 @@
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_online.mlir --target=gfx1250 --emit=asm | FileCheck %s --check-prefix=SOFTMAX
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_fused.mlir --target=gfx1250 --num-warps=8 --emit=bin -o %t.fused.hsaco
 // RUN: llvm-readelf --notes %t.fused.hsaco | FileCheck %s --check-prefix=FUSED
-// RUN: ktc-compile %S/../Inputs/rows_128x256.mlir --target=gfx1250 --emit=bin -o %t.rows.hsaco
+// RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=gfx1250 --emit=bin -o %t.rows.hsaco
 // RUN: llvm-readelf --notes %t.rows.hsaco | FileCheck %s --check-prefix=LDS
-// RUN: not ktc-compile %S/../Inputs/rows_128x1024.mlir --target=gfx1250 --num-warps=16 --emit=bin -o %t.big 2>&1 | FileCheck %s --check-prefix=TOOBIG
+// RUN: not ktc-compile %S/../Inputs/transpose_128x1024.mlir --target=gfx1250 --num-warps=16 --emit=bin -o %t.big 2>&1 | FileCheck %s --check-prefix=TOOBIG
 
 // ADD: .amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 // ADD: add_kernel:
@@ -73,8 +73,8 @@
 // FUSED: .wavefront_size: 32
 // FUSED: amdhsa.target: amdgcn-amd-amdhsa--gfx1250
 
-// LDS: .group_segment_fixed_size: 131072
-// LDS: .name: rows_max
+// LDS: .group_segment_fixed_size: 131584
+// LDS: .name: transpose_tile
 // LDS: .wavefront_size: 32
 
-// TOOBIG: rows_128x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'rows_max' needs 524288 bytes of shared memory to move blocks between threads; gfx1250 allows 327680 per workgroup: use smaller blocks
+// TOOBIG: transpose_128x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_tile' needs 524800 bytes of shared memory to move blocks between threads; gfx1250 allows 327680 per workgroup: use smaller blocks

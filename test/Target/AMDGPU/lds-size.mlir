@@ -1,13 +1,24 @@
 // LDS is static on AMD: the code object's group segment is what the
-// lowering asked for (131072 bytes for the 128x256 f32 tile of a 2-D
-// reduction, 4 bytes an element). gfx950 gives a workgroup 160 KiB of LDS;
+// lowering asked for (131584 bytes for a 128x256 f32 tile changing layout,
+// 4 bytes an element, rows padded by one). gfx950 gives a workgroup 160 KiB
+// of LDS;
 // gfx942 64 KiB, where the kernel is refused naming both numbers (LLVM
-// itself would stop with "local memory (131072) exceeds limit (65536)").
-// RUN: ktc-compile %S/../Inputs/rows_128x256.mlir --target=gfx950 --emit=bin -o %t.hsaco
+// itself would stop with "local memory (131584) exceeds limit (65536)").
+// The row maxima of the same tile need none: a 2-D reduction whose waves
+// hold whole rows combines in registers and lanes (ds_bpermute across the
+// halves of a wave of 64).
+// RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=gfx950 --emit=bin -o %t.hsaco
 // RUN: llvm-readelf --notes %t.hsaco | FileCheck %s
-// RUN: not ktc-compile %S/../Inputs/rows_128x256.mlir --target=gfx942 --emit=bin -o %t.942 2>&1 | FileCheck %s --check-prefix=GFX942
+// RUN: not ktc-compile %S/../Inputs/transpose_128x256.mlir --target=gfx942 --emit=bin -o %t.942 2>&1 | FileCheck %s --check-prefix=GFX942
+// RUN: ktc-compile %S/../Inputs/rows_128x256.mlir --target=gfx942 --emit=asm | FileCheck %s --check-prefix=ROWS
 
-// CHECK: .group_segment_fixed_size: 131072
-// CHECK: .name: rows_max
+// CHECK: .group_segment_fixed_size: 131584
+// CHECK: .name: transpose_tile
 
-// GFX942: rows_128x256.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'rows_max' needs 131072 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup: use smaller blocks
+// GFX942: transpose_128x256.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_tile' needs 131584 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup: use smaller blocks
+
+// ROWS-LABEL: rows_max:
+// ROWS-NOT: ds_write
+// ROWS: ds_bpermute_b32
+// ROWS: .amdhsa_group_segment_fixed_size 0
+// ROWS: .amdhsa_private_segment_fixed_size 0

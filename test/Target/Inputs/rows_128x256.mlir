@@ -1,7 +1,6 @@
-// The row maxima of a 128x256 f32 tile: the 2-D reduction keeps the whole
-// tile in shared memory, 131072 bytes (4 an element), more than the 48 KiB
-// PTX declares statically and than gfx942's 64 KiB of LDS, less than
-// sm_90's 227 KiB (opt-in) and gfx950's 160 KiB.
+// The row maxima of a 128x256 f32 tile: each wave holds whole rows, so the
+// 2-D reduction combines within threads and across lanes only (no shared
+// memory; until issue 17 it took the whole tile there, 128 KiB).
 func.func @rows_max(%x: !ktc.ptr<f32>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 128 : tensor<128xi32>
   %c = ktc.arange 0, 256 : tensor<256xi32>

@@ -18,5 +18,5 @@
 // RUN: %ptxas -arch=sm_100 %t/fused_100.ptx -o %t/fused_100.cubin
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_fused.mlir --target=sm_120 --num-warps=8 --emit=asm -o %t/fused_120.ptx
 // RUN: %ptxas -arch=sm_120 %t/fused_120.ptx -o %t/fused_120.cubin
-// RUN: ktc-compile %S/../Inputs/rows_128x256.mlir --target=sm_100 --emit=asm -o %t/rows_100.ptx
+// RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_100 --emit=asm -o %t/rows_100.ptx
 // RUN: %ptxas -arch=sm_100 %t/rows_100.ptx -o %t/rows_100.cubin

@@ -13,8 +13,8 @@
 // RUN: ktc-compile %S/../Inputs/add_spec16.mlir --target=sm_120a --emit=asm | FileCheck %s --check-prefixes=ADD,SM120A
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_online.mlir --target=sm_100 --emit=asm | FileCheck %s --check-prefixes=SOFTMAX,SM100
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_online.mlir --target=sm_120 --emit=asm | FileCheck %s --check-prefixes=SOFTMAX,SM120
-// RUN: ktc-compile %S/../Inputs/rows_128x256.mlir --target=sm_100 --emit=asm | FileCheck %s --check-prefix=DYNAMIC
-// RUN: not ktc-compile %S/../Inputs/rows_128x256.mlir --target=sm_120 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM120-TOOBIG
+// RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_100 --emit=asm | FileCheck %s --check-prefix=DYNAMIC
+// RUN: not ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_120 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM120-TOOBIG
 
 // SM100: .version 8.6
 // SM100-NEXT: .target sm_100
@@ -46,7 +46,7 @@
 
 // DYNAMIC: .version 8.6
 // DYNAMIC: .target sm_100
-// DYNAMIC: // ktc.dynamic_shared_bytes 131072
+// DYNAMIC: // ktc.dynamic_shared_bytes 131584
 // DYNAMIC: .extern .shared .align 16 .b8 ktc_smem[];
 
-// SM120-TOOBIG: rows_128x256.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'rows_max' needs 131072 bytes of shared memory to move blocks between threads; sm_120 allows 101376 per workgroup: use smaller blocks
+// SM120-TOOBIG: transpose_128x256.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_tile' needs 131584 bytes of shared memory to move blocks between threads; sm_120 allows 101376 per workgroup: use smaller blocks

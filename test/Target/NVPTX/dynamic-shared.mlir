@@ -3,16 +3,16 @@
 // the CUDA runtime reads (lib/Conversion/SharedMemory.h); ptxas accepts it
 // for sm_90 (dynamic-shared-ptxas.mlir). Under 48 KiB it stays static
 // (softmax.mlir).
-// RUN: ktc-compile %S/../Inputs/rows_128x256.mlir --target=sm_90 --emit=asm | FileCheck %s
+// RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_90 --emit=asm | FileCheck %s
 // sm_86 allows 99 KiB a block: refused, naming the need and the limit.
-// RUN: not ktc-compile %S/../Inputs/rows_128x256.mlir --target=sm_86 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM86
+// RUN: not ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_86 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM86
 
-// CHECK: // ktc.dynamic_shared_bytes 131072
+// CHECK: // ktc.dynamic_shared_bytes 131584
 // CHECK: .extern .shared .align 16 .b8 ktc_smem[];
-// CHECK: .visible .entry rows_max(
+// CHECK: .visible .entry transpose_tile(
 // CHECK-NOT: .shared .align 16 .b8 ktc_smem[
 // CHECK: st.shared.b32
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.b32
 
-// SM86: rows_128x256.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'rows_max' needs 131072 bytes of shared memory to move blocks between threads; sm_86 allows 101376 per workgroup: use smaller blocks
+// SM86: transpose_128x256.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_tile' needs 131584 bytes of shared memory to move blocks between threads; sm_86 allows 101376 per workgroup: use smaller blocks

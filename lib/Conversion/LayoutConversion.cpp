@@ -1,0 +1,325 @@
+//===- LayoutConversion.cpp - coordinates and layout conversions -----------===//
+//
+// Reads layouts only as linear maps (dialect/LinearLayout.h):
+// - TileCoords: the coordinates of a thread's elements, the thread's part
+//   computed once from the thread id (runs of bits become a shift and a
+//   mask) and each register's part a constant;
+// - convertLayout: a register permutation when each thread already holds
+//   what the new layout gives it; otherwise a round through shared memory,
+//   rows padded so that the writes of one layout and the reads of the other
+//   spread over the banks (the padding chosen by counting bank conflicts of
+//   both access patterns), vectorised along the last dimension where both
+//   layouts hold runs of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+using In = LinearLayout::In;
+using Coord = LinearLayout::Coord;
+
+/// The bases of the thread id's bits: the lane bits, then the warp bits.
+static SmallVector<Coord> threadBases(const LinearLayout &layout) {
+  SmallVector<Coord> bases(layout.bases(LinearLayout::Lane));
+  llvm::append_range(bases, layout.bases(LinearLayout::Warp));
+  return bases;
+}
+
+TileCoords::TileCoords(OpBuilder &b, Location loc, const TargetInfo &target,
+                       const LinearLayout &layout)
+    : layout_(layout), disjoint_(layout.isDisjoint()) {
+  Value tid = target.threadId(b, loc);
+  SmallVector<Coord> bases = threadBases(layout);
+  unsigned total = bases.size();
+  for (unsigned d = 0; d < layout.rank(); ++d) {
+    Value acc;
+    auto add = [&](Value term) {
+      acc = !acc         ? term
+            : disjoint_ ? arith::AddIOp::create(b, loc, acc, term).getResult()
+                        : arith::XOrIOp::create(b, loc, acc, term).getResult();
+    };
+    for (unsigned i = 0; i < total;) {
+      int64_t basis = bases[i][d];
+      if (!basis) {
+        ++i;
+        continue;
+      }
+      if (!disjoint_) {
+        // (tid >> i & 1) * basis, XORed in.
+        Value bit = arith::AndIOp::create(
+            b, loc, arith::ShRUIOp::create(b, loc, tid, i32Const(b, loc, i)),
+            i32Const(b, loc, 1));
+        add(arith::MulIOp::create(b, loc, bit, i32Const(b, loc, basis)));
+        ++i;
+        continue;
+      }
+      // A run of bits i..j-1 with bases basis, 2 basis, ...: one field.
+      unsigned j = i + 1;
+      while (j < total && bases[j][d] == basis << (j - i))
+        ++j;
+      Value term = tid;
+      if (i)
+        term = arith::ShRUIOp::create(b, loc, term, i32Const(b, loc, i));
+      if (j < total) // the thread id has no bits past `total`
+        term = arith::AndIOp::create(b, loc, term,
+                                     i32Const(b, loc, (int64_t(1) << (j - i)) - 1));
+      if (basis > 1)
+        term = arith::ShLIOp::create(b, loc, term,
+                                     i32Const(b, loc, llvm::Log2_64(basis)));
+      add(term);
+      i = j;
+    }
+    thread_.push_back(acc ? acc : i32Const(b, loc, 0));
+  }
+}
+
+SmallVector<Value, 3> TileCoords::at(OpBuilder &b, Location loc,
+                                     int64_t reg) const {
+  Coord c = layout_.applyIn(LinearLayout::Register, reg);
+  SmallVector<Value, 3> out;
+  for (unsigned d = 0; d < layout_.rank(); ++d) {
+    if (!c[d]) {
+      out.push_back(thread_[d]);
+      continue;
+    }
+    Value k = i32Const(b, loc, c[d]);
+    out.push_back(disjoint_
+                      ? arith::AddIOp::create(b, loc, thread_[d], k).getResult()
+                      : arith::XOrIOp::create(b, loc, thread_[d], k).getResult());
+  }
+  return out;
+}
+
+/// Row-major strides of `shape`, rows of the last dimension `pad` longer.
+static SmallVector<int64_t, 3> paddedStrides(ArrayRef<int64_t> shape,
+                                             int64_t pad) {
+  SmallVector<int64_t, 3> strides(shape.size(), 1);
+  for (int d = int(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * (shape[d + 1] + (d + 1 == int(shape.size()) - 1
+                                                       ? pad
+                                                       : 0));
+  return strides;
+}
+
+Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
+                         int64_t pad) const {
+  SmallVector<Value, 3> c = at(b, loc, reg);
+  SmallVector<int64_t, 3> strides = paddedStrides(layout_.shape(), pad);
+  Value index;
+  for (unsigned d = 0; d < c.size(); ++d) {
+    Value term = strides[d] == 1 ? c[d]
+                                 : arith::MulIOp::create(
+                                       b, loc, c[d], i32Const(b, loc, strides[d]))
+                                       .getResult();
+    index = index ? arith::AddIOp::create(b, loc, index, term).getResult() : term;
+  }
+  return index;
+}
+
+Value mlir::ktc::extractBits(OpBuilder &b, Location loc, Value x,
+                             uint64_t mask) {
+  Value acc;
+  unsigned out = 0;
+  for (unsigned i = 0; i < 64 && (mask >> i);) {
+    if (!(mask >> i & 1)) {
+      ++i;
+      continue;
+    }
+    unsigned j = i;
+    while (j < 64 && (mask >> j & 1))
+      ++j;
+    Value field = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, x, i32Const(b, loc, i)),
+        i32Const(b, loc, (int64_t(1) << (j - i)) - 1));
+    if (out)
+      field = arith::ShLIOp::create(b, loc, field, i32Const(b, loc, out));
+    acc = acc ? arith::OrIOp::create(b, loc, acc, field).getResult() : field;
+    out += j - i;
+    i = j;
+  }
+  return acc ? acc : i32Const(b, loc, 0);
+}
+
+bool mlir::ktc::isRegisterPermutation(const LinearLayout &from,
+                                      const LinearLayout &to) {
+  if (from.shape() != to.shape() ||
+      from.bases(LinearLayout::Lane) != to.bases(LinearLayout::Lane) ||
+      from.bases(LinearLayout::Warp) != to.bases(LinearLayout::Warp))
+    return false;
+  for (int64_t r = 0; r < to.numRegisters(); ++r)
+    if (from.registerOf(to.applyIn(LinearLayout::Register, r)) < 0)
+      return false;
+  return true;
+}
+
+namespace {
+
+/// How a conversion goes through shared memory.
+struct SharedPlan {
+  int64_t pad = 0;         // elements added to each row of the last dim
+  int64_t writeVector = 1; // elements per store of the source layout
+  int64_t readVector = 1;  // elements per load of the result layout
+  int64_t bytes = 0;       // shared memory needed
+};
+
+/// Elements of `layout` one access may move: a run of registers along the
+/// last dimension, at most 16 bytes, of a type LLVM packs bytewise.
+int64_t vectorOf(const LinearLayout &layout, int64_t elementBytes,
+                 bool packable) {
+  if (!packable)
+    return 1;
+  return std::max<int64_t>(
+      1, std::min<int64_t>(layout.contiguousRegisters(layout.rank() - 1),
+                           16 / elementBytes));
+}
+
+/// Bank conflicts of one warp's accesses to a block laid out by `layout`
+/// (warp 0; its others repeat the pattern), `vector` elements an access:
+/// per access, the lanes one cycle serves (128 bytes' worth) and, among
+/// them, the most distinct 4-byte words on one of 32 banks.
+int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
+                 ArrayRef<int64_t> strides) {
+  int64_t cost = 0;
+  int64_t perCycle = std::max<int64_t>(1, 128 / (vector * bytes));
+  for (int64_t k0 = 0; k0 < layout.numRegisters(); k0 += vector)
+    for (int64_t first = 0; first < layout.numLanes(); first += perCycle) {
+      std::map<int64_t, std::set<int64_t>> banks;
+      for (int64_t lane = first;
+           lane < std::min(first + perCycle, layout.numLanes()); ++lane) {
+        Coord c = layout.apply(k0, lane, 0);
+        int64_t offset = 0;
+        for (unsigned d = 0; d < c.size(); ++d)
+          offset += c[d] * strides[d];
+        for (int64_t w = offset * bytes / 4;
+             w <= (offset * bytes + vector * bytes - 1) / 4; ++w)
+          banks[w % 32].insert(w);
+      }
+      size_t worst = 1;
+      for (auto &[bank, words] : banks)
+        worst = std::max(worst, words.size());
+      cost += worst;
+    }
+  return cost;
+}
+
+SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
+                      Type element) {
+  SharedPlan plan;
+  int64_t bytes = sharedBytes(element);
+  bool packable = element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
+  plan.writeVector = vectorOf(from, bytes, packable);
+  plan.readVector = vectorOf(to, bytes, packable);
+  ArrayRef<int64_t> shape = from.shape();
+  int64_t rows = from.numElements() / shape.back();
+  if (rows > 1) {
+    // Pads keep both vectors aligned; the fewest conflicts, then the least
+    // memory, wins.
+    int64_t step = std::max(plan.writeVector, plan.readVector);
+    int64_t best = -1;
+    for (int64_t pad = 0; pad * bytes <= 128; pad += step) {
+      SmallVector<int64_t, 3> strides = paddedStrides(shape, pad);
+      int64_t cost = bankCost(from, plan.writeVector, bytes, strides) +
+                     bankCost(to, plan.readVector, bytes, strides);
+      if (best < 0 || cost < best)
+        best = cost, plan.pad = pad;
+    }
+  }
+  plan.bytes = rows * (shape.back() + plan.pad) * bytes;
+  return plan;
+}
+
+} // namespace
+
+int64_t mlir::ktc::conversionSharedBytes(const LinearLayout &from,
+                                         const LinearLayout &to, Type element,
+                                         unsigned) {
+  if (isRegisterPermutation(from, to))
+    return 0;
+  return planShared(from, to, element).bytes;
+}
+
+/// Packs values[k0, k0+g) into a vector (or returns the scalar for g = 1).
+static Value pack(OpBuilder &b, Location loc, ValueRange values, int64_t k0,
+                  int64_t g) {
+  if (g == 1)
+    return values[k0];
+  auto type = VectorType::get({g}, values[k0].getType());
+  Value v = LLVM::PoisonOp::create(b, loc, type);
+  for (int64_t i = 0; i < g; ++i)
+    v = LLVM::InsertElementOp::create(b, loc, v, values[k0 + i],
+                                      i32Const(b, loc, i));
+  return v;
+}
+
+SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
+                                            const LoweringState &state,
+                                            const LinearLayout &from,
+                                            const LinearLayout &to,
+                                            ValueRange values) {
+  SmallVector<Value> out;
+  if (isRegisterPermutation(from, to)) {
+    for (int64_t r = 0; r < to.numRegisters(); ++r)
+      out.push_back(
+          values[from.registerOf(to.applyIn(LinearLayout::Register, r))]);
+    return out;
+  }
+  const TargetInfo &target = *state.target;
+  Type element = values[0].getType();
+  SharedPlan plan = planShared(from, to, element);
+  int64_t bytes = sharedBytes(element);
+  // Writes: one copy of each element (threads that replicate another skip).
+  TileCoords source(b, loc, target, from);
+  uint64_t replicas =
+      from.zeroBits(LinearLayout::Lane) |
+      from.zeroBits(LinearLayout::Warp) << from.numBits(LinearLayout::Lane);
+  auto write = [&](OpBuilder &b, Location loc) {
+    for (int64_t k0 = 0; k0 < from.numRegisters(); k0 += plan.writeVector) {
+      Value at = sharedElement(b, loc, state, element,
+                               source.linear(b, loc, k0, plan.pad));
+      LLVM::StoreOp::create(b, loc, pack(b, loc, values, k0, plan.writeVector),
+                            at, plan.writeVector * bytes);
+    }
+  };
+  if (replicas) {
+    Value tid = target.threadId(b, loc);
+    Value first = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, loc, tid, i32Const(b, loc, replicas)),
+        i32Const(b, loc, 0));
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
+      write(b, loc);
+      scf::YieldOp::create(b, loc);
+    });
+  } else {
+    write(b, loc);
+  }
+  target.barrier(b, loc);
+  TileCoords result(b, loc, target, to);
+  int64_t g = plan.readVector;
+  Type type = g == 1 ? element : VectorType::get({g}, element);
+  for (int64_t k0 = 0; k0 < to.numRegisters(); k0 += g) {
+    Value at = sharedElement(b, loc, state, element,
+                             result.linear(b, loc, k0, plan.pad));
+    Value v = LLVM::LoadOp::create(b, loc, type, at, g * bytes);
+    if (g == 1) {
+      out.push_back(v);
+      continue;
+    }
+    for (int64_t i = 0; i < g; ++i)
+      out.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+  }
+  // The memory is reused by the next op that needs it.
+  target.barrier(b, loc);
+  return out;
+}
