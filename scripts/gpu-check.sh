@@ -42,7 +42,7 @@ for v in naive online; do
       --rows=${shape%x*} --cols=${shape#*x} --seed=7
   done
 done
-for shape in 1823x781 3x5 4096x1024 8192x1024; do
+for shape in 1823x781 3x5 4096x1024 8192x1024 1x1 513x1537 4097x33 7x16384 1x16384; do
   check "softmax tiled $shape" $bin/softmax --device=cuda --variant=tiled \
     --rows=${shape%x*} --cols=${shape#*x} --seed=13
 done
@@ -93,6 +93,7 @@ for args in "vector_add --size=98433" "softmax --variant=naive --rows=37 --cols=
             "softmax --variant=online --rows=37 --cols=1000" \
             "softmax --variant=fused --rows=37 --cols=781" \
             "softmax --variant=tiled --rows=37 --cols=781" \
+            "softmax --variant=tiled --rows=5 --cols=16384" \
             "softmax --variant=online --rows=37 --cols=1000 --stages=3" \
             "softmax --variant=fused --rows=37 --cols=781 --programs=5 --stages=2" \
             "softmax --variant=online --rows=37 --cols=1000 --warps=8" \

@@ -33,3 +33,32 @@ func.func @layout_rank_mismatch(%v: f32) {
   %0 = ktc.splat %v : f32 -> tensor<4x64xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
   return
 }
+
+// -----
+
+// expected-error @+1 {{#ktc.slice dim 2 is out of range for its rank-2 parent}}
+func.func @slice_dim(%x: tensor<64xf32, #ktc.slice<{dim = 2, parent = #ktc.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#ktc.slice's parent must have rank 2 or more}}
+func.func @slice_of_1d(%x: tensor<64xf32, #ktc.slice<{dim = 0, parent = #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#ktc.slice's parent must be a #ktc.blocked or #ktc.slice layout, got 1 : i32}}
+func.func @slice_parent(%x: tensor<64xf32, #ktc.slice<{dim = 0, parent = 1 : i32}>>) {
+  return
+}
+
+// -----
+
+func.func @convert_shape(%x: tensor<64xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) {
+  // expected-error @+1 {{'ktc.convert_layout' op failed to verify that all of {src, result} have same shape}}
+  %y = ktc.convert_layout %x : tensor<64xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>> -> tensor<128xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
+  return
+}
