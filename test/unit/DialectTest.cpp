@@ -80,12 +80,15 @@ TEST_F(KtcDialectTest, TypePredicates) {
   EXPECT_TRUE(isBlockType(tensor({1}, i1)));
   EXPECT_TRUE(isBlockType(tensor({16, 64}, ptr)));
   EXPECT_FALSE(isBlockType(tensor({3}, f32)));
-  EXPECT_FALSE(isBlockType(tensor({2, 2, 2}, f32)));
+  EXPECT_TRUE(isBlockType(tensor({2, 4, 8}, f32)));
+  EXPECT_FALSE(isBlockType(tensor({2, 2, 2, 2}, f32)));
   EXPECT_FALSE(isBlockType(tensor({ShapedType::kDynamic}, f32)));
   EXPECT_FALSE(isBlockType(tensor({4}, builder.getF64Type())));
   EXPECT_EQ(whyNotBlock(tensor({6}, f32)),
             "every dimension must be a static power of two");
-  EXPECT_EQ(whyNotBlock(tensor({2, 2, 2}, f32)), "rank must be 1 or 2");
+  EXPECT_EQ(whyNotBlock(tensor({2, 2, 2, 2}, f32)), "rank must be 1, 2 or 3");
+  EXPECT_EQ(whyNotBlock(RankedTensorType::get({}, f32)),
+            "rank must be 1, 2 or 3");
 
   EXPECT_TRUE(isPtrLike(ptr));
   EXPECT_TRUE(isPtrLike(tensor({8}, ptr)));
