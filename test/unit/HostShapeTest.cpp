@@ -67,7 +67,8 @@ void reduceCube(Ptr<int32_t> in, Ptr<int32_t> out, Int d0, Int d1, Int d2,
   auto [i, j, k] = cubeIndices(B0, B1, B2);
   auto mask = (i < d0) & (j < d1) & (k < d2);
   int32_t identity = KIND == Sum ? 0 : KIND == Max ? INT32_MIN : INT32_MAX;
-  auto x = load(in + (i * d1 + j) * d2 + k, mask, identity);
+  // The 1-D arange broadcasts as k does (two unit dimensions in front).
+  auto x = load(in + (i * d1 + j) * d2 + arange(0, B2), mask, identity);
   Value r = KIND == Sum ? sum(x, AXIS) : KIND == Max ? max(x, AXIS)
                                                      : min(x, AXIS);
   // The indices of the two dimensions left, as a 2-D block's rows and
