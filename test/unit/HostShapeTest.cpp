@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectError.h"
 #include "ktc/ktc.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,8 @@ using namespace ktc;
 namespace {
 
 Device &cpu() { return Device::get("cpu"); }
+
+int at = 0; // the line an error must point to (set while tracing)
 
 constexpr int32_t kPoison = 0x7eadbeef;
 
@@ -280,6 +283,28 @@ TEST(HostShapes, ReshapedAndPermutedPointers) {
     for (int e = 0; e < int(got.size()); ++e)
       ASSERT_EQ(got[e], e < n ? e * 3 : kPoison) << e;
   }
+}
+
+/// A checked launch follows pointers through permute and reshape to the
+/// buffer they point into.
+void permutedStore(Ptr<float> out) {
+  auto [i, j, k] = cubeIndices(2, 4, 8);
+  // Stored in the order of the 8x2x4 block: offsets 0, 8, 16, 24, 32, 40...
+  auto ptrs = reshape(permute(out + (i * 4 + j) * 8 + k, {2, 0, 1}), {64});
+  at = __LINE__; store(ptrs, 1.0f);
+}
+
+TEST(HostShapes, CheckedLaunchThroughPermutedPointers) {
+  Kernel k("oob", {"out"}, permutedStore);
+  Buffer<float> small(cpu(), 40), enough(cpu(), 64);
+  test::expectErrorAt(
+      [&] { k.launch({1}, small, Options{.check_bounds = true}); },
+      "kernel 'oob': store of 4 bytes out of bounds: element offset 40 of "
+      "argument 1 (out), a Buffer<f32> of 40 elements (a checked launch: "
+      "the access was not made)",
+      __FILE__, at);
+  k.launch({1}, enough, Options{.check_bounds = true});
+  EXPECT_EQ(enough.to_host(), std::vector<float>(64, 1.0f));
 }
 
 //===----------------------------------------------------------------------===//
