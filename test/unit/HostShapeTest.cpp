@@ -136,7 +136,7 @@ void transTile(Ptr<float> in, Ptr<float> out, Int rows, Int cols, int BR,
   auto r = program_id(0) * BR + expand_dims(arange(0, BR), 1); // BR x 1
   auto c = program_id(1) * BC + expand_dims(arange(0, BC), 0); // 1 x BC
   auto tile = load(in + r * cols + c, (r < rows) & (c < cols));
-  auto t = trans(tile); // BC x BR
+  auto t = trans(tile);              // BC x BR
   auto tr = trans(r), tc = trans(c); // 1 x BR, BC x 1
   store(out + tc * rows + tr, t, (tc < cols) & (tr < rows));
 }
@@ -269,8 +269,9 @@ TEST(HostShapes, ReshapeBetweenTwoAndOneDimensions) {
 TEST(HostShapes, ReshapedAndPermutedPointers) {
   auto kernel = Kernel("pointers", [](Ptr<int32_t> out, Int n) {
     auto [i, j, k] = cubeIndices(2, 4, 8);
-    auto offs = (i * 4 + j) * 8 + k;                  // 2x4x8, row-major
-    auto ptrs = reshape(permute(out + offs, {2, 0, 1}), {64}); // 8x2x4 -> 64
+    auto offs = (i * 4 + j) * 8 + k; // 2x4x8, row-major
+    // 8x2x4, then 64 in that order.
+    auto ptrs = reshape(permute(out + offs, {2, 0, 1}), {64});
     auto vals = reshape(permute(offs, {2, 0, 1}), {64});
     auto m = reshape(permute(offs < n, {2, 0, 1}), {64});
     store(ptrs, vals * 3, m);
@@ -283,6 +284,45 @@ TEST(HostShapes, ReshapedAndPermutedPointers) {
     for (int e = 0; e < int(got.size()); ++e)
       ASSERT_EQ(got[e], e < n ? e * 3 : kPoison) << e;
   }
+}
+
+/// 16-bit floats and 64-bit integers keep their bits through trans and
+/// reshape (the host moves f16/bf16 as i16).
+TEST(HostShapes, HalfFloatsAndLongsMoveExactly) {
+  auto kernel = Kernel("moves", [](Ptr<half> h, Ptr<bfloat16> b, Ptr<int64_t> l,
+                                   Ptr<half> ho, Ptr<bfloat16> bo,
+                                   Ptr<int64_t> lo) {
+    auto r = expand_dims(arange(0, 4), 1), c = expand_dims(arange(0, 8), 0);
+    auto in = r * 8 + c;                // 4x8, row-major
+    auto out = trans(c) * 4 + trans(r); // 8x4, row-major
+    store(ho + out, trans(load(h + in)));
+    store(bo + reshape(in, {32}), reshape(load(b + in), {32}));
+    store(lo + reshape(out, {2, 4, 4}),
+          reshape(trans(load(l + in)), {2, 4, 4}));
+  });
+  std::mt19937_64 gen(7);
+  std::vector<half> hh(32);
+  std::vector<bfloat16> hb(32);
+  std::vector<int64_t> hl(32);
+  for (int e = 0; e < 32; ++e) {
+    hh[e].bits = uint16_t(gen());
+    hb[e].bits = uint16_t(gen());
+    hl[e] = int64_t(gen());
+  }
+  Buffer<half> h(cpu(), hh), ho(cpu(), std::vector<half>(32, half{0xffff}));
+  Buffer<bfloat16> b(cpu(), hb),
+      bo(cpu(), std::vector<bfloat16>(32, bfloat16{0xffff}));
+  Buffer<int64_t> l(cpu(), hl), lo(cpu(), std::vector<int64_t>(32, -1));
+  kernel.launch({1}, h, b, l, ho, bo, lo);
+  std::vector<half> gh = ho.to_host();
+  std::vector<bfloat16> gb = bo.to_host();
+  std::vector<int64_t> gl = lo.to_host();
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 8; ++j) {
+      EXPECT_EQ(gh[j * 4 + i].bits, hh[i * 8 + j].bits) << i << ", " << j;
+      EXPECT_EQ(gb[i * 8 + j].bits, hb[i * 8 + j].bits) << i << ", " << j;
+      EXPECT_EQ(gl[j * 4 + i], hl[i * 8 + j]) << i << ", " << j;
+    }
 }
 
 /// A checked launch follows pointers through permute and reshape to the
