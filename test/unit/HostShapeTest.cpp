@@ -286,6 +286,49 @@ TEST(HostShapes, ReshapedAndPermutedPointers) {
   }
 }
 
+/// A loop over chunks of a d0 x d1 x d2 array (chunks of 4 along d2),
+/// loads issued ahead (num_stages), a 3-D block and its permutation carried
+/// in Vars: out[j, i] = sum over k of in[i, j, k], as a 2-D block.
+void chunkedSum(Ptr<int32_t> in, Ptr<int32_t> out, Int d0, Int d1, Int d2) {
+  auto [i, j, k] = cubeIndices(4, 8, 4);
+  Var acc = zeros({4, 8, 4}, DType::i32);
+  for_range(0, d2, 4, [&](Value start) {
+    auto kk = start + k;
+    acc = acc + load(in + (i * d1 + j) * d2 + kk,
+                     (i < d0) & (j < d1) & (kk < d2), 0);
+  });
+  Var t = permute(acc, {1, 0, 2}); // 8x4x4
+  auto s = sum(t, 2);              // 8x4: [j, i]
+  auto r = expand_dims(arange(0, 8), 1), c = expand_dims(arange(0, 4), 0);
+  store(out + r * d0 + c, s, (r < d1) & (c < d0));
+}
+
+TEST(HostShapes, PipelinedLoopsOverCubes) {
+  auto kernel = Kernel("chunked_sum", chunkedSum);
+  for (int stages : {1, 2, 3})
+    for (auto d : {std::array{3, 5, 13}, {4, 8, 4}, {1, 1, 1}, {2, 7, 30}}) {
+      SCOPED_TRACE(std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" +
+                   std::to_string(d[2]) + ", " + std::to_string(stages) +
+                   " stages");
+      auto hin = randomInts(size_t(d[0]) * d[1] * d[2], d[2] * 3 + stages);
+      Buffer<int32_t> in(cpu(), hin);
+      size_t size = size_t(d[0]) * d[1];
+      Buffer<int32_t> out(cpu(), std::vector<int32_t>(size + 16, kPoison));
+      kernel.launch({1}, in, out, d[0], d[1], d[2],
+                    Options{.num_stages = stages});
+      std::vector<int32_t> got = out.to_host();
+      for (int a = 0; a < d[0]; ++a)
+        for (int b = 0; b < d[1]; ++b) {
+          int32_t want = 0;
+          for (int e = 0; e < d[2]; ++e)
+            want += hin[(size_t(a) * d[1] + b) * d[2] + e];
+          ASSERT_EQ(got[size_t(b) * d[0] + a], want) << a << ", " << b;
+        }
+      for (size_t e = size; e < got.size(); ++e)
+        ASSERT_EQ(got[e], kPoison) << "written past the end at " << e;
+    }
+}
+
 /// 16-bit floats and 64-bit integers keep their bits through trans and
 /// reshape (the host moves f16/bf16 as i16).
 TEST(HostShapes, HalfFloatsAndLongsMoveExactly) {
