@@ -25,8 +25,8 @@ def Ktc_Dialect : Dialect {
     casts and `exp`/`exp2` come from `arith` and `math` on tensors; loops and
     branches from `scf`.
 
-    A block value is a ranked tensor of static power-of-two shape (1-D or 2-D)
-    over i1, i32, i64, f16, bf16, f32 or `!ktc.ptr<T>`.
+    A block value is a ranked tensor of static power-of-two shape (1-D, 2-D
+    or 3-D) over i1, i32, i64, f16, bf16, f32 or `!ktc.ptr<T>`.
 
     A kernel is a `func.func` carrying the unit attribute `ktc.kernel`. Its
     compile-time constants (block sizes and the like), already folded into the
@@ -109,8 +109,8 @@ def Ktc_Scalar : Type<CPred<"::mlir::ktc::isScalarType($_self)">,
     "::mlir::Type">;
 
 def Ktc_Block : Type<CPred<"::mlir::ktc::isBlockType($_self)">,
-    "block tensor (static power-of-two 1-D or 2-D shape over i1, i32, i64, "
-    "f16, bf16, f32 or !ktc.ptr)", "::mlir::RankedTensorType">;
+    "block tensor (static power-of-two 1-D, 2-D or 3-D shape over i1, i32, "
+    "i64, f16, bf16, f32 or !ktc.ptr)", "::mlir::RankedTensorType">;
 
 def Ktc_Value : Type<CPred<"::mlir::ktc::isScalarOrBlock($_self)">,
     "ktc scalar or block tensor", "::mlir::Type">;

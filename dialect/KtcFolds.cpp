@@ -43,7 +43,7 @@ OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
 }
 
 namespace {
-/// expand_dims(splat(x)) -> splat(x) and broadcast(splat(x)) -> splat(x).
+/// expand_dims, broadcast, trans or reshape of splat(x) -> splat(x).
 template <typename OpTy>
 struct ReshapeOfSplat : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
@@ -89,6 +89,72 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
 void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                               MLIRContext *context) {
   results.add<ReshapeOfSplat<BroadcastOp>, BroadcastOfBroadcast>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// trans
+//===----------------------------------------------------------------------===//
+
+OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
+  // The identity permutation (of the same type: layouts may differ).
+  if (getSrc().getType() == getType() &&
+      llvm::all_of(llvm::enumerate(getPerm()),
+                   [](auto p) { return int64_t(p.index()) == p.value(); }))
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+namespace {
+/// trans(trans(x, inner), outer) -> trans(x, inner[outer[i]]).
+struct TransOfTrans : OpRewritePattern<TransOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getSrc().getDefiningOp<TransOp>();
+    if (!inner)
+      return failure();
+    ArrayRef<int32_t> first = inner.getPerm();
+    SmallVector<int32_t> perm;
+    for (int32_t p : op.getPerm())
+      perm.push_back(first[p]);
+    rewriter.replaceOpWithNewOp<TransOp>(op, op.getType(), inner.getSrc(),
+                                         perm);
+    return success();
+  }
+};
+
+/// reshape(reshape(x)) -> reshape(x).
+struct ReshapeOfReshape : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
+    if (!inner)
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), inner.getSrc());
+    return success();
+  }
+};
+} // namespace
+
+void TransOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<ReshapeOfSplat<TransOp>, TransOfTrans>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// reshape
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<ReshapeOfSplat<ReshapeOp>, ReshapeOfReshape>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -161,6 +161,85 @@ LogicalResult BroadcastOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// trans, reshape
+//===----------------------------------------------------------------------===//
+
+/// Whether `perm` is a permutation of 0 .. rank - 1.
+static bool isPermutation(ArrayRef<int32_t> perm, int64_t rank) {
+  if (static_cast<int64_t>(perm.size()) != rank)
+    return false;
+  SmallVector<bool> seen(rank, false);
+  for (int32_t p : perm) {
+    if (p < 0 || p >= rank || seen[p])
+      return false;
+    seen[p] = true;
+  }
+  return true;
+}
+
+/// `shape` permuted: dimension i of the result is shape[perm[i]].
+static SmallVector<int64_t> permuted(ArrayRef<int64_t> shape,
+                                     ArrayRef<int32_t> perm) {
+  SmallVector<int64_t> out;
+  for (int32_t p : perm)
+    out.push_back(shape[p]);
+  return out;
+}
+
+void TransOp::build(OpBuilder &builder, OperationState &state, Value src,
+                    ArrayRef<int32_t> perm) {
+  auto srcType = cast<RankedTensorType>(src.getType());
+  // A bad permutation keeps the source's type; the verifier says why.
+  SmallVector<int64_t> shape(srcType.getShape());
+  if (isPermutation(perm, srcType.getRank()))
+    shape = permuted(srcType.getShape(), perm);
+  auto type = RankedTensorType::get(shape, srcType.getElementType());
+  build(builder, state, type, src, perm);
+}
+
+LogicalResult TransOp::verify() {
+  RankedTensorType srcType = getSrc().getType(), type = getType();
+  ArrayRef<int32_t> perm = getPerm();
+  int64_t rank = srcType.getRank();
+  if (!isPermutation(perm, rank)) {
+    auto diag = emitOpError("perm [");
+    llvm::interleaveComma(perm, diag);
+    return diag << "] is not a permutation of the " << rank
+                << " dimensions of the source (each of 0 .. " << rank - 1
+                << " once)";
+  }
+  SmallVector<int64_t> expected = permuted(srcType.getShape(), perm);
+  if (type.getShape() != ArrayRef<int64_t>(expected) || // layouts may differ
+      type.getElementType() != srcType.getElementType())
+    return emitOpError("result must be ")
+           << RankedTensorType::get(expected, srcType.getElementType())
+           << " (the source's dimensions in the order of perm), got " << type;
+  return success();
+}
+
+/// log2 of a block's element count (its dimensions are powers of two, so
+/// this never overflows where the count itself could).
+static int64_t log2Elements(RankedTensorType type) {
+  int64_t bits = 0;
+  for (int64_t d : type.getShape())
+    bits += llvm::Log2_64(d);
+  return bits;
+}
+
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType srcType = getSrc().getType(), type = getType();
+  if (srcType.getElementType() != type.getElementType())
+    return emitOpError("element types differ: ")
+           << srcType.getElementType() << " vs " << type.getElementType();
+  if (log2Elements(srcType) != log2Elements(type))
+    return emitOpError("cannot reshape ")
+           << shapeString(srcType) << " to " << shapeString(type)
+           << ": the element counts 2^" << log2Elements(srcType) << " and 2^"
+           << log2Elements(type) << " differ";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // addptr
 //===----------------------------------------------------------------------===//
 

@@ -97,7 +97,8 @@ def Ktc_ExpandDimsOp : Ktc_Op<"expand_dims", [Pure]> {
   let summary = "insert a unit dimension into a block";
   let description = [{
     Inserts a dimension of size 1 at position `axis` (0 <= axis <= rank) of a
-    1-D block, giving a 2-D block: `x[:, None]` in Triton is `axis = 1`.
+    1-D or 2-D block, giving a block of one more dimension: `x[:, None]` in
+    Triton is `axis = 1`.
 
     ```mlir
     %col = ktc.expand_dims %offs axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
@@ -125,6 +126,57 @@ def Ktc_BroadcastOp : Ktc_Op<"broadcast", [Pure]> {
 
     ```mlir
     %m = ktc.broadcast %col : tensor<128x1xi32> -> tensor<128x64xi32>
+    ```
+  }];
+  let arguments = (ins Ktc_Block:$src);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Ktc_TransOp : Ktc_Op<"trans", [Pure]> {
+  let summary = "permute the dimensions of a block";
+  let description = [{
+    Reorders the dimensions of a block: dimension `i` of the result is
+    dimension `perm[i]` of the source (Triton's `tl.permute(x, perm)`;
+    `tl.trans` of a 2-D block is `perm = [1, 0]`). `perm` is a permutation
+    of `0 .. rank - 1`; the element type is kept. The identity permutation
+    folds away, nested permutations compose, and a permuted splat is a
+    splat.
+
+    ```mlir
+    %t = ktc.trans %x perm = [1, 0] : tensor<64x32xf32> -> tensor<32x64xf32>
+    %u = ktc.trans %y perm = [2, 0, 1] : tensor<2x4x8xi32> -> tensor<8x2x4xi32>
+    ```
+  }];
+  let arguments = (ins Ktc_Block:$src, DenseI32ArrayAttr:$perm);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = [{
+    $src `perm` `=` $perm attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "::llvm::ArrayRef<int32_t>":$perm)>
+  ];
+}
+
+def Ktc_ReshapeOp : Ktc_Op<"reshape", [Pure]> {
+  let summary = "view a block with another shape of the same size";
+  let description = [{
+    The elements of the source in row-major order, read back in row-major
+    order into the result's shape: Triton's `tl.reshape(x, shape)` (without
+    `can_reorder`). Source and result have the same element type and the
+    same number of elements (every dimension a power of two, as in every
+    block). A reshape to the same shape folds away, nested reshapes become
+    one, and a reshaped splat is a splat.
+
+    ```mlir
+    %flat = ktc.reshape %tile : tensor<16x32xf32> -> tensor<512xf32>
+    %cube = ktc.reshape %flat : tensor<512xf32> -> tensor<8x8x8xf32>
     ```
   }];
   let arguments = (ins Ktc_Block:$src);

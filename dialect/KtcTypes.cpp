@@ -59,7 +59,7 @@ std::string mlir::ktc::whyNotBlock(Type type) {
   if (!isScalarType(tensor.getElementType()))
     return "element type is not i1, i32, i64, f16, bf16, f32 or !ktc.ptr";
   if (tensor.getRank() < 1 || tensor.getRank() > kMaxBlockRank)
-    return "rank must be 1 or 2";
+    return "rank must be 1, 2 or 3";
   for (int64_t dim : tensor.getShape())
     if (ShapedType::isDynamic(dim) || dim <= 0 || !llvm::isPowerOf2_64(dim))
       return "every dimension must be a static power of two";

@@ -1,9 +1,9 @@
 //===- KtcTypes.h - ktc types and the predicates over them ------*- C++ -*-===//
 //
 // The value domain of ktc: scalars (i1, i32, i64, f16, bf16, f32, !ktc.ptr)
-// and block tensors (ranked tensors of static power-of-two 1-D/2-D shape over
-// those scalars). One definition used by ODS constraints, verifiers, the
-// builder and the passes.
+// and block tensors (ranked tensors of static power-of-two 1-D, 2-D or 3-D
+// shape over those scalars). One definition used by ODS constraints,
+// verifiers, the builder and the passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +25,7 @@
 namespace mlir::ktc {
 
 /// Largest block rank ktc supports.
-constexpr int64_t kMaxBlockRank = 2;
+constexpr int64_t kMaxBlockRank = 3;
 /// The deepest software pipeline (ktc.num_stages) a kernel may ask for.
 constexpr int64_t kMaxNumStages = 8;
 /// The most waves (warps) a workgroup may have (ktc.num_warps).
@@ -41,7 +41,8 @@ constexpr bool isValidNumWarps(int64_t numWarps) {
 bool isPointeeType(Type type);
 /// i1, i32, i64, f16, bf16, f32 or !ktc.ptr.
 bool isScalarType(Type type);
-/// A ranked tensor of static power-of-two 1-D/2-D shape over a scalar type.
+/// A ranked tensor of static power-of-two shape, rank 1 to kMaxBlockRank,
+/// over a scalar type.
 bool isBlockType(Type type);
 bool isScalarOrBlock(Type type);
 /// A !ktc.ptr or a block of them.

@@ -116,6 +116,43 @@ LinearLayout LinearLayout::wrapTo(ArrayRef<int64_t> shape) const {
   return LinearLayout(shape, std::move(bases));
 }
 
+LinearLayout LinearLayout::permute(ArrayRef<int32_t> perm) const {
+  SmallVector<int64_t, 3> shape;
+  for (int32_t p : perm)
+    shape.push_back(shape_[p]);
+  std::array<SmallVector<Coord>, kNumIns> bases;
+  for (unsigned in = 0; in < kNumIns; ++in)
+    for (const Coord &b : bases_[in]) {
+      Coord c;
+      for (int32_t p : perm)
+        c.push_back(b[p]);
+      bases[in].push_back(std::move(c));
+    }
+  return LinearLayout(shape, std::move(bases));
+}
+
+LinearLayout LinearLayout::reshape(ArrayRef<int64_t> shape) const {
+  auto flatten = [&](const Coord &c) {
+    int64_t index = 0;
+    for (unsigned d = 0; d < rank(); ++d)
+      index = index * shape_[d] + c[d];
+    return index;
+  };
+  auto split = [&](int64_t index) {
+    Coord c(shape.size(), 0);
+    for (unsigned d = shape.size(); d-- > 0;) {
+      c[d] = int32_t(index % shape[d]);
+      index /= shape[d];
+    }
+    return c;
+  };
+  std::array<SmallVector<Coord>, kNumIns> bases;
+  for (unsigned in = 0; in < kNumIns; ++in)
+    for (const Coord &b : bases_[in])
+      bases[in].push_back(split(flatten(b)));
+  return LinearLayout(shape, std::move(bases));
+}
+
 LinearLayout LinearLayout::canonical() const {
   LinearLayout out = *this;
   llvm::erase_if(out.bases_[Register],

@@ -83,6 +83,13 @@ public:
   /// holds c: a broadcast's source seen from its result. Not canonical:
   /// registers keep their numbers.
   LinearLayout wrapTo(ArrayRef<int64_t> shape) const;
+  /// The same threads and registers with the dimensions permuted: result
+  /// dimension i is this one's dimension perm[i] (ktc.trans).
+  LinearLayout permute(ArrayRef<int32_t> perm) const;
+  /// The same threads and registers over `shape` (as many elements), each
+  /// element renamed by its row-major index (ktc.reshape): linear too, the
+  /// index's bits being the coordinates' bits side by side.
+  LinearLayout reshape(ArrayRef<int64_t> shape) const;
   /// Without zero register bases.
   LinearLayout canonical() const;
 

@@ -32,6 +32,16 @@ Value zeros(const std::vector<int64_t> &shape, DType dtype,
 Value expand_dims(const Operand &x, int axis, Loc loc = Loc::current());
 Value broadcast_to(const Operand &x, const std::vector<int64_t> &shape,
                    Loc loc = Loc::current());
+/// The transpose of a 2-D block: permute(x, {1, 0}).
+Value trans(const Operand &x, Loc loc = Loc::current());
+/// Reorders the dimensions of a block: dimension i of the result is
+/// dimension dims[i] of x (dims a permutation of 0 .. rank - 1).
+Value permute(const Operand &x, const std::vector<int> &dims,
+              Loc loc = Loc::current());
+/// The elements of x, in row-major order, as a block of `shape` (the same
+/// number of elements).
+Value reshape(const Operand &x, const std::vector<int64_t> &shape,
+              Loc loc = Loc::current());
 
 /// Loads through a pointer or a block of pointers. Where `mask` is false
 /// nothing is read and the element is `other` (undefined if absent).

@@ -2,8 +2,8 @@
 //
 // A kernel body is ordinary C++ run once per specialisation; each ktc::Value
 // it computes is a handle on a value in the kernel being traced: a scalar or
-// a block (a 1-D/2-D power-of-two tensor), of numbers, booleans or pointers.
-// Operators build the ktc dialect and record the user's file:line.
+// a block (a 1-D, 2-D or 3-D power-of-two tensor), of numbers, booleans or
+// pointers. Operators build the ktc dialect and record the user's file:line.
 //
 //===----------------------------------------------------------------------===//
 

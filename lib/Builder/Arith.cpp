@@ -160,7 +160,7 @@ mlir::Value TraceImpl::broadcastTo(mlir::Value v, ArrayRef<int64_t> shape,
   if (from.size() > shape.size())
     fail(loc, "cannot broadcast a " + shapeStr(from) + " block to " +
                   shapeStr(shape));
-  if (from.size() < shape.size())
+  while (mlir::ktc::getShapeOrScalar(v.getType()).size() < shape.size())
     v = mlir::ktc::ExpandDimsOp::create(b, l, v, 0);
   from = mlir::ktc::getShapeOrScalar(v.getType());
   for (auto [x, y] : llvm::zip(from, shape))

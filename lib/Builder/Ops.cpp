@@ -77,9 +77,10 @@ Value expand_dims(const Operand &x, int axis, Loc loc) {
       t.fail(loc, "expand_dims of a scalar takes axis 0, got " + str(axis));
     return t.wrap(t.broadcastTo(v, {1}, loc));
   }
-  if (tensor.getRank() >= 2)
-    t.fail(loc, "expand_dims of a " + typeStr(tensor) +
-                    " would make a rank-3 block; blocks have rank 1 or 2");
+  if (tensor.getRank() >= mlir::ktc::kMaxBlockRank)
+    t.fail(loc, "expand_dims of a " + typeStr(tensor) + " would make a rank-" +
+                    str(tensor.getRank() + 1) +
+                    " block; blocks have rank 1, 2 or 3");
   if (axis < 0 || axis > tensor.getRank())
     t.fail(loc, "expand_dims axis " + str(axis) + " is out of range [0, " +
                     str(tensor.getRank()) + "]");

@@ -290,8 +290,9 @@ mlir::Value TraceImpl::use(const Value &v, std::source_location loc) {
 
 void TraceImpl::checkBlockShape(llvm::ArrayRef<int64_t> shape,
                                 std::source_location loc) {
-  if (shape.empty() || shape.size() > 2)
-    fail(loc, "blocks have rank 1 or 2, not " + std::to_string(shape.size()));
+  if (shape.empty() || int64_t(shape.size()) > mlir::ktc::kMaxBlockRank)
+    fail(loc, "blocks have rank 1, 2 or 3, not " +
+                  std::to_string(shape.size()));
   // The count is taken in 128 bits: 2^32 x 2^32 must not wrap to 0 and pass.
   constexpr int64_t kMaxElements = 1 << 20;
   unsigned __int128 elements = 1;

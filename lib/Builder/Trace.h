@@ -82,7 +82,7 @@ public:
                      std::source_location loc);
   mlir::Value broadcastTo(mlir::Value v, llvm::ArrayRef<int64_t> shape,
                           std::source_location loc);
-  /// The shape a and b broadcast to (numpy rules, ranks 0-2).
+  /// The shape a and b broadcast to (numpy rules, ranks 0-3).
   llvm::SmallVector<int64_t> broadcastShape(mlir::Type a, mlir::Type b,
                                             std::source_location loc);
   void checkBlockShape(llvm::ArrayRef<int64_t> shape,

@@ -145,10 +145,11 @@ struct KtcConvertToLLVMPass
         if (auto reduce = dyn_cast<ReduceOp>(op))
           if (reduce.getSrc().getType().getRank() >= 2)
             need(op, reductionSharedBytes(reduce));
-        if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op)) {
+        if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp,
+                ReshapeOp>(op)) {
           auto src = cast<RankedTensorType>(op->getOperand(0).getType());
           need(op, conversionSharedBytes(
-                       toLinearLayout(src), relayoutNeeds(op),
+                       relayoutSource(op), relayoutNeeds(op),
                        elements.convertType(src.getElementType()),
                        target->waveSize()));
         }

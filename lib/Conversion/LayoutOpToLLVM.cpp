@@ -79,7 +79,8 @@ Value mlir::ktc::sharedElement(OpBuilder &b, Location loc,
 
 namespace {
 
-/// expand_dims, broadcast and convert_layout: each result register needs
+/// expand_dims, broadcast, convert_layout, trans and reshape: each result
+/// register needs
 /// one source element, found by the layouts' maps (LayoutConversion.cpp);
 /// free when the layouts agree (a slice and its parent, a broadcast keeping
 /// its layout), through shared memory otherwise.
@@ -92,10 +93,8 @@ struct Relayout : OpConversionPattern<Op> {
   LogicalResult
   matchAndRewrite(Op op, typename OpConversionPattern<Op>::OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto src = cast<RankedTensorType>(op.getSrc().getType());
-    auto dst = cast<RankedTensorType>(op.getType());
     SmallVector<Value> values =
-        convertLayout(rewriter, op.getLoc(), state, toLinearLayout(src),
+        convertLayout(rewriter, op.getLoc(), state, relayoutSource(op),
                       relayoutNeeds(op), adaptor.getSrc());
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
@@ -105,6 +104,19 @@ struct Relayout : OpConversionPattern<Op> {
 };
 
 } // namespace
+
+LinearLayout mlir::ktc::relayoutSource(Operation *op) {
+  auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+  LinearLayout from = toLinearLayout(src);
+  // trans and reshape rename the elements: the source's threads and
+  // registers, seen in the result's coordinates.
+  if (auto trans = dyn_cast<TransOp>(op))
+    return from.permute(trans.getPerm());
+  if (isa<ReshapeOp>(op))
+    return from.reshape(
+        cast<RankedTensorType>(op->getResult(0).getType()).getShape());
+  return from;
+}
 
 LinearLayout mlir::ktc::relayoutNeeds(Operation *op) {
   auto src = cast<RankedTensorType>(op->getOperand(0).getType());
@@ -123,6 +135,6 @@ void mlir::ktc::populateLayoutPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const LoweringState &state) {
   patterns.add<Relayout<ExpandDimsOp>, Relayout<BroadcastOp>,
-               Relayout<ConvertLayoutOp>>(converter, patterns.getContext(),
-                                          state);
+               Relayout<ConvertLayoutOp>, Relayout<TransOp>,
+               Relayout<ReshapeOp>>(converter, patterns.getContext(), state);
 }

@@ -55,8 +55,11 @@ SmallVector<Value> convertLayout(OpBuilder &b, Location loc,
                                  const LoweringState &state,
                                  const LinearLayout &from,
                                  const LinearLayout &to, ValueRange values);
-/// What expand_dims, broadcast or convert_layout `op` needs in each result
-/// register, as a layout over its source's shape (convertLayout's `to`).
+/// What expand_dims, broadcast, convert_layout, trans or reshape `op` has
+/// (convertLayout's `from`: the source's layout, its elements renamed by
+/// trans and reshape) and needs in each result register (`to`, over the
+/// same shape).
+LinearLayout relayoutSource(Operation *op);
 LinearLayout relayoutNeeds(Operation *op);
 /// True when moving from `from` to `to` needs no data exchange.
 bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);

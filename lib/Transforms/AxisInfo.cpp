@@ -153,6 +153,13 @@ void AxisAnalysis::visit(Operation *op) {
         a[d] = AxisInfo{1, everyElement(a), sizes[d]}; // repeated along d
     return set(a);
   }
+  if (auto t = dyn_cast<TransOp>(op)) {
+    // Result dimension i is the source's dimension perm[i].
+    AxisInfos a = getAll(t.getSrc()), r;
+    for (int32_t p : t.getPerm())
+      r.push_back(a[p]);
+    return set(r);
+  }
   if (auto p = dyn_cast<AddPtrOp>(op)) {
     Type pointee =
         cast<PtrType>(getElementTypeOrSelf(p.getPtr().getType())).getPointeeType();

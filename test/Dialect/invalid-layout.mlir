@@ -21,7 +21,7 @@ func.func @order(%x: tensor<4x64xf32, #ktc.blocked<{sizePerThread = [1, 1], thre
 
 // -----
 
-// expected-error @+1 {{#ktc.blocked needs sizePerThread, threadsPerWarp, warpsPerCTA and order of one rank, from 1 to 2}}
+// expected-error @+1 {{#ktc.blocked needs sizePerThread, threadsPerWarp, warpsPerCTA and order of one rank, from 1 to 3}}
 func.func @rank(%x: tensor<64xf32, #ktc.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) {
   return
 }

@@ -9,16 +9,16 @@ func.func @element_mismatch(%x: f32) {
 // -----
 
 func.func @not_power_of_two(%x: f32) {
-  // expected-error @+1 {{'ktc.splat' op result #0 must be block tensor (static power-of-two 1-D or 2-D shape over i1, i32, i64, f16, bf16, f32 or !ktc.ptr), but got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'ktc.splat' op result #0 must be block tensor (static power-of-two 1-D, 2-D or 3-D shape over i1, i32, i64, f16, bf16, f32 or !ktc.ptr), but got 'tensor<3xf32>'}}
   %0 = ktc.splat %x : f32 -> tensor<3xf32>
   return
 }
 
 // -----
 
-func.func @rank_three(%x: f32) {
+func.func @rank_four(%x: f32) {
   // expected-error @+1 {{'ktc.splat' op result #0 must be block tensor}}
-  %0 = ktc.splat %x : f32 -> tensor<2x2x2xf32>
+  %0 = ktc.splat %x : f32 -> tensor<2x2x2x2xf32>
   return
 }
 

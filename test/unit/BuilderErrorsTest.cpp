@@ -184,12 +184,68 @@ TEST(BuilderErrors, LoopStep) {
   }, "for_range end must be a scalar i32 or i64, got tensor<4xi32>");
 }
 
-TEST(BuilderErrors, ExpandDimsBeyondRankTwo) {
+TEST(BuilderErrors, ExpandDimsBeyondRankThree) {
   expectKernelError([](Ptr<float>) {
-    auto tile = expand_dims(arange(0, 8), 0);
-    at = __LINE__; expand_dims(tile, 0);
-  }, "expand_dims of a tensor<1x8xi32> would make a rank-3 block; blocks "
-     "have rank 1 or 2");
+    auto cube = expand_dims(expand_dims(arange(0, 8), 0), 2);
+    at = __LINE__; expand_dims(cube, 0);
+  }, "expand_dims of a tensor<1x8x1xi32> would make a rank-4 block; blocks "
+     "have rank 1, 2 or 3");
+}
+
+TEST(BuilderErrors, FullOfRankFour) {
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; full({2, 2, 2, 2}, 0, DType::f32);
+  }, "blocks have rank 1, 2 or 3, not 4");
+}
+
+TEST(BuilderErrors, TransNeedsTwoDimensions) {
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; trans(arange(0, 8));
+  }, "trans() transposes a 2-D block, got a tensor<8xi32>; permute() "
+     "reorders the dimensions of any block");
+  expectKernelError([](Ptr<float>, Int n) {
+    at = __LINE__; trans(n);
+  }, "trans() takes a block, got the scalar i32");
+}
+
+TEST(BuilderErrors, PermuteNeedsAPermutation) {
+  expectKernelError([](Ptr<float>) {
+    auto cube = full({2, 4, 8}, 1.0, DType::f32);
+    at = __LINE__; permute(cube, {0, 2, 2});
+  }, "permute() dimensions [0, 2, 2] are not a permutation of the 3 "
+     "dimensions of a tensor<2x4x8xf32> (each of 0 .. 2 once)");
+  expectKernelError([](Ptr<float>) {
+    auto tile = full({2, 4}, 1.0, DType::f32);
+    at = __LINE__; permute(tile, {2, 0, 1});
+  }, "permute() dimensions [2, 0, 1] are not a permutation of the 2 "
+     "dimensions of a tensor<2x4xf32> (each of 0 .. 1 once)");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; permute(arange(0, 4), {-1});
+  }, "permute() dimensions [-1] are not a permutation of the 1 dimensions "
+     "of a tensor<4xi32> (each of 0 .. 0 once)");
+  expectKernelError([](Ptr<float> p) {
+    at = __LINE__; permute(p, {0});
+  }, "permute() takes a block, got the scalar !ktc.ptr<f32>");
+}
+
+TEST(BuilderErrors, ReshapeKeepsTheElementCount) {
+  expectKernelError([](Ptr<float>) {
+    auto tile = full({4, 8}, 1.0, DType::f32);
+    at = __LINE__; reshape(tile, {64});
+  }, "reshape() of a tensor<4x8xf32> (32 elements) to [64] (64 elements): "
+     "the element counts must be equal");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; reshape(arange(0, 32), {4, 6});
+  }, "block dimension 6 is not a power of two");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; reshape(arange(0, 16), {2, 2, 2, 2});
+  }, "blocks have rank 1, 2 or 3, not 4");
+  expectKernelError([](Ptr<float>) {
+    at = __LINE__; reshape(arange(0, 16), {});
+  }, "blocks have rank 1, 2 or 3, not 0");
+  expectKernelError([](Float x) {
+    at = __LINE__; reshape(x, {1});
+  }, "reshape() takes a block, got the scalar f32");
 }
 
 TEST(BuilderErrors, LiteralOutOfRange) {

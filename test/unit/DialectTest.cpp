@@ -80,12 +80,15 @@ TEST_F(KtcDialectTest, TypePredicates) {
   EXPECT_TRUE(isBlockType(tensor({1}, i1)));
   EXPECT_TRUE(isBlockType(tensor({16, 64}, ptr)));
   EXPECT_FALSE(isBlockType(tensor({3}, f32)));
-  EXPECT_FALSE(isBlockType(tensor({2, 2, 2}, f32)));
+  EXPECT_TRUE(isBlockType(tensor({2, 4, 8}, f32)));
+  EXPECT_FALSE(isBlockType(tensor({2, 2, 2, 2}, f32)));
   EXPECT_FALSE(isBlockType(tensor({ShapedType::kDynamic}, f32)));
   EXPECT_FALSE(isBlockType(tensor({4}, builder.getF64Type())));
   EXPECT_EQ(whyNotBlock(tensor({6}, f32)),
             "every dimension must be a static power of two");
-  EXPECT_EQ(whyNotBlock(tensor({2, 2, 2}, f32)), "rank must be 1 or 2");
+  EXPECT_EQ(whyNotBlock(tensor({2, 2, 2, 2}, f32)), "rank must be 1, 2 or 3");
+  EXPECT_EQ(whyNotBlock(RankedTensorType::get({}, f32)),
+            "rank must be 1, 2 or 3");
 
   EXPECT_TRUE(isPtrLike(ptr));
   EXPECT_TRUE(isPtrLike(tensor({8}, ptr)));
@@ -139,6 +142,14 @@ TEST_F(KtcDialectTest, BuildersInferTypes) {
   auto rows = ReduceOp::create(builder, loc(), ReduceKind::Max, tile, 1);
   EXPECT_EQ(rows.getType(), tensor({16}, f32));
 
+  // Rank 3: expand_dims of a 2-D block, permutations.
+  auto cube = ExpandDimsOp::create(builder, loc(), tile, 2);
+  EXPECT_EQ(cube.getType(), tensor({16, 64, 1}, f32));
+  auto perm = TransOp::create(builder, loc(), cube, {2, 0, 1});
+  EXPECT_EQ(perm.getType(), tensor({1, 16, 64}, f32));
+  auto flat = ReshapeOp::create(builder, loc(), tensor({1024}, f32), perm);
+  EXPECT_EQ(flat.getType(), tensor({1024}, f32));
+
   func::ReturnOp::create(builder, loc());
   EXPECT_EQ(verifyMessage(module), "");
 }
@@ -159,6 +170,15 @@ TEST_F(KtcDialectTest, VerifierMessages) {
   EXPECT_EQ(verifyMessage(reduce),
             "'ktc.reduce' op axis 3 is out of range for a rank-1 block");
   reduce->erase();
+
+  // A bad permutation keeps the source's type; the verifier says why.
+  Value tile = arg(tensor({4, 8}, builder.getF32Type()));
+  auto trans = TransOp::create(builder, loc(), tile, {0, 0});
+  EXPECT_EQ(trans.getType(), tile.getType());
+  EXPECT_EQ(verifyMessage(trans),
+            "'ktc.trans' op perm [0, 0] is not a permutation of the 2 "
+            "dimensions of the source (each of 0 .. 1 once)");
+  trans->erase();
 }
 
 TEST_F(KtcDialectTest, SplatOfConstantFoldsToDenseConstant) {

@@ -23,7 +23,8 @@ static int64_t sourceArgument(Value ptr, func::FuncOp kernel) {
     Operation *def = ptr.getDefiningOp();
     if (auto add = dyn_cast<AddPtrOp>(def))
       ptr = add.getPtr();
-    else if (isa<SplatOp, BroadcastOp, ExpandDimsOp>(def))
+    else if (isa<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, ReshapeOp>(
+                 def))
       ptr = def->getOperand(0);
     else
       return -1; // a select, a loop-carried pointer, ...

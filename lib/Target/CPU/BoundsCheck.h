@@ -8,8 +8,8 @@
 // skipped load reads 0). `site` is "load\nFILE\nLINE\nCOLUMN" (or "store..."),
 // the op's location, kept as a constant string in the kernel's code;
 // `argument` is the kernel argument the pointer comes from when the IR says
-// (addptr/splat/broadcast/expand_dims chains), else -1. The runtime side is
-// lib/Runtime/BoundsCheck.cpp.
+// (addptr/splat/broadcast/expand_dims/trans/reshape chains), else -1. The
+// runtime side is lib/Runtime/BoundsCheck.cpp.
 //
 //===----------------------------------------------------------------------===//
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BoundsCheck.h"
+#include "HostShapes.h"
 #include "dialect/KtcPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -165,49 +166,6 @@ struct SplatLowering : OpConversionPattern<SplatOp> {
         getTypeConverter()->convertType(op.getType()));
     Value init = empty(rewriter, op.getLoc(), type);
     rewriter.replaceOpWithNewOp<linalg::FillOp>(op, adaptor.getSrc(), init);
-    return success();
-  }
-};
-
-struct ExpandDimsLowering : OpConversionPattern<ExpandDimsOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
-    // Rank 1 -> 2 (the only case): both result dims come from source dim 0.
-    SmallVector<ReassociationIndices> reassociation{{0, 1}};
-    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-        op, type, adaptor.getSrc(), reassociation);
-    return success();
-  }
-};
-
-struct BroadcastLowering : OpConversionPattern<BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
-    RankedTensorType srcType = op.getSrc().getType();
-    int64_t rank = type.getRank();
-    SmallVector<AffineExpr> exprs;
-    for (int64_t i = 0; i < rank; ++i)
-      exprs.push_back(srcType.getDimSize(i) == 1 && type.getDimSize(i) != 1
-                          ? rewriter.getAffineConstantExpr(0)
-                          : rewriter.getAffineDimExpr(i));
-    SmallVector<AffineMap> maps{
-        AffineMap::get(rank, 0, exprs, rewriter.getContext()),
-        rewriter.getMultiDimIdentityMap(rank)};
-    auto generic = linalg::GenericOp::create(
-        rewriter, op.getLoc(), TypeRange{type}, ValueRange{adaptor.getSrc()},
-        ValueRange{empty(rewriter, op.getLoc(), type)}, maps, parallel(rank),
-        [](OpBuilder &b, Location loc, ValueRange args) {
-          linalg::YieldOp::create(b, loc, args[0]);
-        });
-    rewriter.replaceOp(op, generic.getResults());
     return success();
   }
 };
@@ -473,8 +431,9 @@ struct KtcConvertToHostPass
 
     RewritePatternSet patterns(ctx);
     patterns.add<ArangeLowering>(ctx);
-    patterns.add<SplatLowering, ExpandDimsLowering, BroadcastLowering,
-                 AddPtrLowering, ReduceLowering, RetypeOp>(converter, ctx);
+    patterns.add<SplatLowering, AddPtrLowering, ReduceLowering, RetypeOp>(
+        converter, ctx);
+    populateHostShapePatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

@@ -1,0 +1,24 @@
+//===- HostShapes.h - ktc's shape ops on the host ---------------*- C++ -*-===//
+//
+// Part of convert-ktc-to-host (ConvertToHost.cpp): the patterns that lower
+// the ops which only rearrange a block's elements (expand_dims, broadcast,
+// trans, reshape) to tensor reshapes and linalg ops, for blocks of rank 1
+// to 3. Pointers are already i64 addresses in the converted types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_TARGET_CPU_HOSTSHAPES_H
+#define KTC_LIB_TARGET_CPU_HOSTSHAPES_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ktc {
+
+/// Adds the shape ops' lowerings, on `converter`'s types, to `patterns`.
+void populateHostShapePatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns);
+
+} // namespace mlir::ktc
+
+#endif // KTC_LIB_TARGET_CPU_HOSTSHAPES_H
