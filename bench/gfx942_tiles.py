@@ -17,7 +17,7 @@ KTC_BIN=<dir> takes ktc's binaries from elsewhere (default build/bin);
 KTC_TILES_OUT=<file> writes the table there instead; KTC_TILES_ASM=<dir>
 keeps each kernel's assembly there (<kernel>-<shape>-<arch>-<ktc|triton>.s).
 """
-import collections, datetime, os, re, subprocess, sys, tempfile
+import collections, datetime, json, os, re, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("KTC_BIN") or os.path.join(ROOT, "build", "bin")
@@ -37,12 +37,15 @@ from triton.compiler import ASTSource
 NOTES = """\
 ## Reading the tables
 
+"Triton" below is 3.9.0, and the numbers gfx942's, unless said otherwise.
+
 - **No scratch, no spills** anywhere, in ktc or Triton: every case has 0
   scratch bytes and 0 scratch instructions. Both use 16-byte global accesses
   (`dwordx4`/`b128`) exactly where the specialisation allows them (the
   16-divisible shapes) and 4-byte ones where it does not (1823 x 781,
-  513 x 1537); the counts match Triton's in every case. Triton 3.9 emits
-  `buffer_` loads and stores for the 1 x 16384 softmax, ktc `global_`.
+  513 x 1537); the counts match Triton's in every case. Triton (3.9 and
+  3.6) emits `buffer_` loads and stores for the 1 x 16384 softmax, ktc
+  `global_`.
 - **Tiled softmax, 4 x 1024 tile:** ktc gives each of the 4 waves one row,
   so both row reductions stay inside a wave (4 DPP steps and 2
   `ds_bpermute` each on gfx942, 1 on gfx1100; no LDS, no barrier);
@@ -60,8 +63,9 @@ NOTES = """\
   thread at 4 x 1024 on gfx942). That accounts for much of the instruction
   gap: it is a looser division, not the same code done better.
 - **Tiled softmax, 1 x 16384 tile, 16 waves:** here the row crosses waves
-  in both compilers. ktc is worse on registers and LDS: 41 VGPRs against
-  Triton's 32 on gfx942 (54 against 58 on gfx1100), 4096 B of LDS against
+  in both compilers. ktc is worse on gfx942 registers (41 VGPRs against
+  Triton's 32; on gfx1100 it has fewer, 54 against 58) and on LDS on both
+  targets: 4096 B against
   64 B (2048 B on gfx1100), 18 LDS reads (14 `ds_read2st64_b32`) against 2,
   4 barriers against 3, and 25 `s_waitcnt` against 9 (gfx942). In ktc's
   cross-wave step every lane stores its wave's partial (a slot a lane, so
@@ -73,8 +77,10 @@ NOTES = """\
 - **Transpose, 64 x 64 tile:** both go through LDS. ktc pads each LDS row
   by 4 floats (17408 B against Triton's 16384 B at 8192²) so it can write
   the loaded rows with `ds_write_b128` (4 on gfx942) and read columns with
-  `ds_read2_b32` (8); Triton swizzles instead, no padding, and writes with
-  8 `ds_write2st64_b32`, reading with the same 8 `ds_read2_b32`. ktc has
+  `ds_read2_b32` (8); at 513 x 1537, with 4-byte accesses, it pads by 1
+  float (16640 B). Triton pads nothing (16384 B, exactly the tile: its
+  `ttg.convert_layout` lowering permutes the addresses instead) and writes
+  with 8 `ds_write2st64_b32`, reading with the same 8 `ds_read2_b32`. ktc has
   fewer instructions (154 against 206 on gfx942, 380 against 437 on
   gfx1100), 2 fewer VGPRs (11 on gfx1100) and far fewer `s_waitcnt` (4
   against 12): it waits for all its LDS reads at once, then stores; Triton
@@ -86,17 +92,23 @@ NOTES = """\
 - **next_free_vgpr of ktc's transpose** (129 on gfx942, 193 on gfx1100,
   against `.vgpr_count` 20 to 43) is not a register ktc uses: plain `llc`
   gives the same on ktc's LLVM IR (the `.vgpr_count` metadata, which
-  ktc's `--info` reports, is the registers used). On gfx942 129 is the
-  smallest count that allows no more waves than the LDS already allows
-  (3 workgroups of 4 waves a CU at 16-17 KiB each: 3 waves a SIMD; 129
-  VGPRs round to 136, 512 / 136 = 3), so it looks like the backend
-  declaring the LDS limit in registers, at no cost in occupancy; not
-  checked further. Triton's (its own LLVM) stays at `.vgpr_count`.
-- **Triton 3.6.0** (what the H200 benchmarks ran), by the same script: the
-  4 x 1024 softmax is 689 instructions with 5 barriers and 8 LDS writes /
-  10 reads; the 1 x 16384 softmax 546 instructions, 33 VGPRs; the 8192²
-  transpose writes LDS with 16 `ds_write_b32` and reads with 8
-  `ds_read2st64_b32` (216 instructions, 27 VGPRs). ktc's side is the same.
+  ktc's `--info` reports, is the registers used). On gfx942 it is the
+  smallest count that allows no more waves than the LDS already allows:
+  at 17408 B a CU holds 3 workgroups of 4 waves, 3 waves a SIMD, and 129
+  VGPRs (allocated as 136; 512 / 136 = 3) allow 3 where 128 would allow
+  4. Other tiles of ktc's transpose (`transpose --block-m --block-n`)
+  agree: 32 x 64 (8320 B, 7 waves a SIMD) declares 65, 64 x 128
+  (33024 B, 1 wave) 257, and 32 x 32 (4224 B, no LDS limit under the 8
+  waves) 12, its `.vgpr_count`. So the backend (ktc's LLVM) writes the
+  LDS limit into the descriptor's VGPRs, at no cost in occupancy; Triton's
+  own LLVM does not (its next_free_vgpr is its `.vgpr_count`).
+- **Triton 3.6.0** (the last column; the version the H200 benchmarks ran):
+  the same shape of code with more LDS traffic in the 4 x 1024 softmax
+  (5 barriers, 8 LDS writes and 10 reads, 689 instructions on gfx942),
+  33 VGPRs and 546 instructions at 1 x 16384, and a transpose that writes
+  its tile to LDS with 16 `ds_write_b32` and reads it with 8
+  `ds_read2st64_b32` (216 instructions, 27 VGPRs); at 513 x 1537 on
+  gfx1100 it needs 83 VGPRs (3.9: 45, ktc: 39).
 """
 
 
@@ -257,7 +269,7 @@ def triton_(case, arch):
         k = triton.compile(src, target=GPUTarget("hip", arch, wave),
                            options={"num_warps": case["warps"]})
     except Exception as e:  # say so in the table, invent nothing
-        return f"Triton could not compile it: {type(e).__name__}: {str(e).splitlines()[0][:200]}"
+        return f"could not compile it: {type(e).__name__}: {str(e).splitlines()[0][:200]}"
     keep(k.asm["amdgcn"], case, arch, "triton")
     st = stats(k.asm["amdgcn"], arch)
     # Triton's LDS is one dynamic block (its size is the launch's, in the
@@ -266,47 +278,85 @@ def triton_(case, arch):
     return st
 
 
+def key(case, arch):
+    return f"{case['kernel']}-{case['shape'].replace(' x ', 'x')}-{arch}"
+
+
+def triton_json(archs):
+    """--triton-json: this interpreter's Triton only, as JSON on stdout (what
+    KTC_TILES_TRITON_ALSO reads from a second Triton)."""
+    json.dump({"version": triton.__version__,
+               "stats": {key(c, a): triton_(c, a) for c in CASES for a in archs}},
+              sys.stdout)
+
+
+def other_triton(archs):
+    """Triton's numbers from the interpreter KTC_TILES_TRITON_ALSO names (a
+    second virtual environment with another Triton), or None."""
+    python = os.environ.get("KTC_TILES_TRITON_ALSO")
+    if not python:
+        return None
+    out = subprocess.run([python, os.path.abspath(__file__), "--triton-json"] + archs,
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
 def main():
-    archs = sys.argv[1:] or ["gfx942", "gfx1100"]
-    head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+    args = sys.argv[1:]
+    if args[:1] == ["--triton-json"]:
+        return triton_json(args[1:] or ["gfx942", "gfx1100"])
+    archs = args or ["gfx942", "gfx1100"]
+    other = other_triton(archs)
+    head = subprocess.run(["git", "-C", BIN, "rev-parse", "--short", "HEAD"],
                           capture_output=True, text=True).stdout.strip()
+    names = [f"Triton {triton.__version__}"] + (
+        [f"Triton {other['version']}"] if other else [])
     lines = [
         "# ktc vs Triton: AMDGPU code for the 2-D tile kernels",
         "",
         f"Generated by `bench/gfx942_tiles.py` on {datetime.date.today()}: ktc "
         f"at {head or '?'} (binaries from `{os.path.relpath(BIN, ROOT)}`), "
-        f"Triton {triton.__version__} (pip, cross-compiled without a GPU, FP "
+        f"{' and '.join(names)} (pip, cross-compiled without a GPU, FP "
         "contraction on). "
         "Each kernel is specialised as a launch on the shape named would "
         "specialise it (Triton's rule, which ktc's launch follows): pointers "
         "16-byte aligned, each integer argument divisible by 16 where it is. "
         "Registers, LDS and scratch are the code object's metadata "
         "(`.vgpr_count`, `.agpr_count`, `.sgpr_count`, `.group_segment_fixed_size`, "
-        "`.private_segment_fixed_size`); next_free_vgpr is the kernel "
+        "`.private_segment_fixed_size`; Triton's LDS is its launch's dynamic "
+        "shared memory, from its metadata); next_free_vgpr is the kernel "
         "descriptor's, which sets what the hardware allocates. Instruction "
         "counts are lines of the kernel's assembly; loads and stores are "
         "counted by width (16/8/4 bytes).",
         "",
-        "Regenerate (Triton from PyPI; no GPU needed):",
+        "Regenerate (Triton from PyPI; no GPU needed; the second Triton, "
+        "3.6.0, is the one the H200 benchmarks ran, and is optional):",
         "",
-        "    pip install triton",
-        "    python3 bench/gfx942_tiles.py gfx942 gfx1100",
+        "    python3 -m venv /tmp/triton && /tmp/triton/bin/pip install triton",
+        "    python3 -m venv /tmp/triton36 && /tmp/triton36/bin/pip install triton==3.6.0",
+        "    KTC_TILES_TRITON_ALSO=/tmp/triton36/bin/python \\",
+        "        /tmp/triton/bin/python bench/gfx942_tiles.py gfx942 gfx1100",
         "",
         NOTES,
     ]
     for case in CASES:
         for arch in archs:
-            ours, theirs = ktc(case, arch), triton_(case, arch)
+            columns = [ktc(case, arch), triton_(case, arch)]
+            if other:
+                columns.append(other["stats"][key(case, arch)])
             lines += [f"## {case['kernel']}, {case['tile']} tile, "
                       f"{case['shape']} f32, {case['warps']} warps, {arch}", ""]
             spec = ", ".join(case["args"][i] for i in divisible(case))
             lines += [f"Divisible by 16: {spec}.", ""]
-            if isinstance(theirs, str):
-                lines += [theirs + ".", ""]
-                theirs = {}
-            lines += ["| | ktc | Triton |", "|---|---|---|"]
-            for key, value in ours.items():
-                lines.append(f"| {key} | {value} | {theirs.get(key, '-')} |")
+            for name, col in zip(names, columns[1:]):
+                if isinstance(col, str):  # say so, invent nothing
+                    lines += [f"{name}: {col}.", ""]
+            columns = [c if isinstance(c, dict) else {} for c in columns]
+            lines += ["| | ktc | " + " | ".join(names) + " |",
+                      "|---" * (len(names) + 2) + "|"]
+            for k, value in columns[0].items():
+                lines.append(f"| {k} | {value} | " +
+                             " | ".join(str(c.get(k, "-")) for c in columns[1:]) + " |")
             lines.append("")
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w") as f:
