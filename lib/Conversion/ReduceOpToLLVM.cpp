@@ -26,12 +26,45 @@ Type mlir::ktc::reductionType(Type element) {
   return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
 }
 
-/// Registers per round of a reduction's exchange across waves: at most
-/// 16 KiB of shared memory a round.
-static int64_t reductionChunk(int64_t registers, int64_t threads, Type type) {
-  int64_t perRegister = threads * sharedBytes(type);
-  return std::clamp<int64_t>(16384 / perRegister, 1, registers);
-}
+namespace {
+/// How a reduction along `axis` exchanges partials across the waves whose
+/// bases move along it. After the lanes are combined, the threads differing
+/// only in lane bits along the axis, or in bits whose bases are zero, hold
+/// the same partials: one of them writes them (`writers`), at a place
+/// numbered by the other bits (`place`); `group` numbers the waves along
+/// the axis.
+struct WaveExchange {
+  uint64_t group = 0;   // warp bits along the axis
+  uint64_t place = 0;   // thread-id bits (lanes, then warps) a slot keeps
+  uint64_t replica = 0; // thread-id bits of threads holding a copy
+  int64_t groups = 1, places = 1;
+
+  WaveExchange(const LinearLayout &layout, unsigned axis) {
+    unsigned laneBits = layout.numBits(LinearLayout::Lane);
+    group = layout.bitsAlong(LinearLayout::Warp, axis);
+    auto keep = [&](LinearLayout::In in, unsigned i) {
+      ArrayRef<int32_t> basis = layout.bases(in)[i];
+      return basis[axis] == 0 &&
+             llvm::any_of(basis, [](int32_t v) { return v != 0; });
+    };
+    for (unsigned i = 0; i < laneBits; ++i)
+      if (keep(LinearLayout::Lane, i))
+        place |= uint64_t(1) << i;
+    for (unsigned i = 0; i < layout.numBits(LinearLayout::Warp); ++i)
+      if (keep(LinearLayout::Warp, i))
+        place |= uint64_t(1) << (laneBits + i);
+    uint64_t all = (uint64_t(1) << (laneBits + layout.numBits(LinearLayout::Warp))) - 1;
+    replica = all & ~place & ~(group << laneBits);
+    groups = int64_t(1) << llvm::popcount(group);
+    places = int64_t(1) << llvm::popcount(place);
+  }
+  /// Registers a round: at most 16 KiB of shared memory a round.
+  int64_t chunk(int64_t registers, Type type) const {
+    int64_t perRegister = groups * places * sharedBytes(type);
+    return std::clamp<int64_t>(16384 / perRegister, 1, registers);
+  }
+};
+} // namespace
 
 int64_t mlir::ktc::reductionSharedBytes(ReduceOp op) {
   RankedTensorType src = op.getSrc().getType();
@@ -40,10 +73,10 @@ int64_t mlir::ktc::reductionSharedBytes(ReduceOp op) {
   LinearLayout natural = layout.dropDim(axis).canonical();
   int64_t bytes = 0;
   if (layout.bitsAlong(LinearLayout::Warp, axis)) {
-    int64_t threads = layout.numLanes() * layout.numWarps();
+    WaveExchange plan(layout, axis);
     Type type = reductionType(src.getElementType());
-    bytes = reductionChunk(natural.numRegisters(), threads, type) * threads *
-            sharedBytes(type);
+    bytes = plan.chunk(natural.numRegisters(), type) * plan.groups *
+            plan.places * sharedBytes(type);
   }
   // A result type in another layout than the source's slice: a conversion
   // after (the same memory, once the exchange is done).
@@ -161,7 +194,6 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     Type element = srcType.getElementType();
     Type type = reductionType(element);
     ReduceKind kind = op.getKind();
-    const TargetInfo &target = *state.target;
     // 1. Within the thread: registers split into bits along the axis and
     // the rest, which number the result's registers.
     SmallVector<unsigned> along, rest;
@@ -211,7 +243,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     }
     // 3. Across waves.
     if (warps)
-      combineAcrossWaves(rewriter, loc, kind, layout, warps, type, acc);
+      combineAcrossWaves(rewriter, loc, kind, layout, axis, type, acc);
     SmallVector<Value> results;
     for (Value a : acc)
       results.push_back(narrow(rewriter, loc, a, element));
@@ -223,32 +255,23 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     return success();
   }
 
-  /// Combines each thread's partials `acc` with those of the waves that
-  /// differ from its own in the `warps` bits: every thread writes its
-  /// partials to its own slots, a barrier, each reads the slots of the
-  /// same lane in those waves, in wave order (so every copy of a result is
-  /// the same bits), a barrier. Chunks of registers keep the memory within
-  /// reductionSharedBytes.
+  /// Combines each thread's partials `acc` with those of the waves along
+  /// `axis` (WaveExchange): one thread of each set holding the same
+  /// partials writes them to its place's slots, a barrier, each thread
+  /// reads its place's slots in the other waves, in wave order (so every
+  /// copy of a result is the same bits), a barrier. Chunks of registers
+  /// keep the memory within reductionSharedBytes.
   void combineAcrossWaves(OpBuilder &b, Location loc, ReduceKind kind,
-                   const LinearLayout &layout, uint64_t warps, Type type,
-                   SmallVectorImpl<Value> &acc) const {
+                          const LinearLayout &layout, unsigned axis, Type type,
+                          SmallVectorImpl<Value> &acc) const {
     const TargetInfo &target = *state.target;
     unsigned laneBits = layout.numBits(LinearLayout::Lane);
-    int64_t threads = layout.numLanes() * layout.numWarps();
-    int64_t groups = int64_t(1) << llvm::popcount(warps);
-    int64_t chunk = reductionChunk(acc.size(), threads, type);
+    WaveExchange plan(layout, axis);
+    int64_t chunk = plan.chunk(acc.size(), type);
     Value tid = target.threadId(b, loc);
-    Value warp = arith::ShRUIOp::create(b, loc, tid, i32Const(b, loc, laneBits));
-    Value lane = arith::AndIOp::create(
-        b, loc, tid, i32Const(b, loc, layout.numLanes() - 1));
-    uint64_t others = (layout.numWarps() - 1) & ~warps;
-    // The thread's place among the threads of one group of waves.
-    Value place = arith::AddIOp::create(
-        b, loc, lane,
-        arith::ShLIOp::create(b, loc, extractBits(b, loc, warp, others),
-                              i32Const(b, loc, laneBits)));
-    Value group = extractBits(b, loc, warp, warps);
-    int64_t placeCount = threads / groups;
+    Value place = extractBits(b, loc, tid, plan.place);
+    Value group = extractBits(b, loc, tid, plan.group << laneBits);
+    int64_t groups = plan.groups;
     auto slot = [&](Value g, int64_t reg) {
       // [group][reg][place]: a wave's lanes touch consecutive words.
       Value index = arith::AddIOp::create(
@@ -259,14 +282,31 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
                   b, loc,
                   arith::MulIOp::create(b, loc, g, i32Const(b, loc, chunk)),
                   i32Const(b, loc, reg)),
-              i32Const(b, loc, placeCount)),
+              i32Const(b, loc, plan.places)),
           place);
       return sharedElement(b, loc, state, type, index);
     };
+    // One copy of each partial is written.
+    Value writer;
+    if (plan.replica)
+      writer = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(b, loc, tid, i32Const(b, loc, plan.replica)),
+          i32Const(b, loc, 0));
     for (int64_t first = 0; first < int64_t(acc.size()); first += chunk) {
       int64_t count = std::min<int64_t>(chunk, acc.size() - first);
-      for (int64_t r = 0; r < count; ++r)
-        LLVM::StoreOp::create(b, loc, acc[first + r], slot(group, r));
+      auto write = [&](OpBuilder &b, Location loc) {
+        for (int64_t r = 0; r < count; ++r)
+          LLVM::StoreOp::create(b, loc, acc[first + r], slot(group, r));
+      };
+      if (writer) {
+        scf::IfOp::create(b, loc, writer, [&](OpBuilder &b, Location loc) {
+          write(b, loc);
+          scf::YieldOp::create(b, loc);
+        });
+      } else {
+        write(b, loc);
+      }
       target.barrier(b, loc);
       for (int64_t r = 0; r < count; ++r) {
         Value a;

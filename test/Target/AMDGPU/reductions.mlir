@@ -1,7 +1,8 @@
 // Reductions of 2-D and 3-D blocks along every axis stay out of LDS but for
-// a few partials a wave: the 128x128 f32 row and column sums take 4 KiB on
-// gfx942 (2 KiB on gfx1100), the 8x16x32 block's sums along each of its
-// three axes 8 KiB; a 256x256 tile (2^16 elements, 8 waves) 8 KiB. No
+// a few partials a wave (one copy of each): the 128x128 f32 row and column
+// sums take 2 KiB, the 8x16x32 block's sums along each of its three axes
+// 8 KiB (each of 4 waves writes the 512 partial sums of its slab), a
+// 256x256 tile (2^16 elements, 8 waves) 8 KiB. No
 // scratch, no spill. Until the tiles issue a 64x128 f32 sum needed 64 KiB
 // and did not compile.
 // RUN: ktc-compile %S/../Inputs/sums_128x128.mlir --target=gfx942 --emit=asm | FileCheck %s --check-prefix=SUMS942
@@ -16,7 +17,7 @@
 // SUMS942: ds_bpermute_b32
 // SUMS942: s_barrier
 // SUMS942-NOT: scratch_
-// SUMS942: .amdhsa_group_segment_fixed_size 4096
+// SUMS942: .amdhsa_group_segment_fixed_size 2048
 // SUMS942: .amdhsa_private_segment_fixed_size 0
 
 // SUMS1100-LABEL: sums:
