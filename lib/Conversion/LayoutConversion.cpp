@@ -265,7 +265,8 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
                                             const LoweringState &state,
                                             const LinearLayout &from,
                                             const LinearLayout &to,
-                                            ValueRange values) {
+                                            ValueRange values,
+                                            bool trailingBarrier) {
   SmallVector<Value> out;
   if (isRegisterPermutation(from, to)) {
     for (int64_t r = 0; r < to.numRegisters(); ++r)
@@ -320,6 +321,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
           LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
   }
   // The memory is reused by the next op that needs it.
-  target.barrier(b, loc);
+  if (trailingBarrier)
+    target.barrier(b, loc);
   return out;
 }

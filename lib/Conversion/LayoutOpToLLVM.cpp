@@ -95,7 +95,8 @@ struct Relayout : OpConversionPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> values =
         convertLayout(rewriter, op.getLoc(), state, relayoutSource(op),
-                      relayoutNeeds(op), adaptor.getSrc());
+                      relayoutNeeds(op), adaptor.getSrc(),
+                      !state.lastSharedUse.contains(op));
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
