@@ -20,7 +20,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::ktc {
 #define GEN_PASS_DEF_KTCCONVERTTOLLVM
@@ -129,24 +128,14 @@ struct KtcConvertToLLVMPass
     // error about the total points (the user's file:line).
     int64_t sharedSize = 0;
     Operation *largest = nullptr;
-    // Each kernel's last op using shared memory.
-    Operation *lastUse = nullptr;
     auto need = [&](Operation *op, int64_t bytes) {
-      if (bytes > 0)
-        lastUse = op;
       if (bytes > sharedSize)
         sharedSize = bytes, largest = op;
     };
     GpuTypeConverter elements(ctx);
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
-      lastUse = nullptr;
       func.walk([&](Operation *op) {
-        // A 1-D reduction across waves writes its slots (which may be the
-        // ones other ops use).
-        if (auto reduce = dyn_cast<ReduceOp>(op))
-          if (reduce.getSrc().getType().getRank() == 1 && numWarps > 1)
-            lastUse = op;
         if (isa<LoadOp, StoreOp>(op)) {
           // Along the dimension the pointers' layout runs registers on.
           auto ptrs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
@@ -165,10 +154,6 @@ struct KtcConvertToLLVMPass
                        target->waveSize()));
         }
       });
-      // Nothing uses the memory after the last user, unless a loop runs it
-      // again.
-      if (lastUse && !lastUse->getParentOfType<LoopLikeOpInterface>())
-        state.lastSharedUse.insert(lastUse);
     });
     // Reductions that need not wait after reading their partials get slots
     // of their own past the shared ones.

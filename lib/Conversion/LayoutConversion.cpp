@@ -265,8 +265,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
                                             const LoweringState &state,
                                             const LinearLayout &from,
                                             const LinearLayout &to,
-                                            ValueRange values,
-                                            bool trailingBarrier) {
+                                            ValueRange values) {
   SmallVector<Value> out;
   if (isRegisterPermutation(from, to)) {
     for (int64_t r = 0; r < to.numRegisters(); ++r)
@@ -321,7 +320,6 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
           LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
   }
   // The memory is reused by the next op that needs it.
-  if (trailingBarrier)
-    target.barrier(b, loc);
+  target.barrier(b, loc);
   return out;
 }

@@ -95,8 +95,7 @@ struct Relayout : OpConversionPattern<Op> {
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> values =
         convertLayout(rewriter, op.getLoc(), state, relayoutSource(op),
-                      relayoutNeeds(op), adaptor.getSrc(),
-                      !state.lastSharedUse.contains(op));
+                      relayoutNeeds(op), adaptor.getSrc());
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

@@ -51,12 +51,10 @@ Value extractBits(OpBuilder &b, Location loc, Value x, uint64_t mask);
 /// register bases -- the needs of a broadcast -- but the shape is `from`'s).
 /// Free (a register permutation) when every thread already holds what it
 /// needs (isRegisterPermutation); through shared memory otherwise.
-/// `trailingBarrier` false: nothing uses the shared memory after it.
 SmallVector<Value> convertLayout(OpBuilder &b, Location loc,
                                  const LoweringState &state,
                                  const LinearLayout &from,
-                                 const LinearLayout &to, ValueRange values,
-                                 bool trailingBarrier = true);
+                                 const LinearLayout &to, ValueRange values);
 /// What expand_dims, broadcast, convert_layout, trans or reshape `op` has
 /// (convertLayout's `from`: the source's layout, its elements renamed by
 /// trans and reshape) and needs in each result register (`to`, over the
@@ -100,9 +98,6 @@ struct LoweringState {
   /// The slots of each 1-D reduction over several waves; absent: offset 0
   /// with a trailing barrier.
   DenseMap<Operation *, ReductionSlots> reductionSlots;
-  /// Ops whose shared memory nothing uses after them (each kernel's last
-  /// user, outside any loop): they need no barrier after their last read.
-  DenseSet<Operation *> lastSharedUse;
 };
 
 /// Plans the slots of the 1-D reductions over `numWarps` > 1 waves in

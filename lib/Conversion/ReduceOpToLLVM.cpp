@@ -242,18 +242,15 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
                     shuffle(rewriter, loc, a, 1u << bit, /*exact=*/!prefix));
     }
     // 3. Across waves.
-    LinearLayout natural = layout.dropDim(axis).canonical();
-    LinearLayout wanted = toLinearLayout(cast<RankedTensorType>(op.getType()));
-    bool last = state.lastSharedUse.contains(op);
     if (warps)
-      combineAcrossWaves(rewriter, loc, kind, layout, axis, type, acc,
-                         /*trailingBarrier=*/!last || natural != wanted);
+      combineAcrossWaves(rewriter, loc, kind, layout, axis, type, acc);
     SmallVector<Value> results;
     for (Value a : acc)
       results.push_back(narrow(rewriter, loc, a, element));
+    LinearLayout natural = layout.dropDim(axis).canonical();
+    LinearLayout wanted = toLinearLayout(cast<RankedTensorType>(op.getType()));
     if (natural != wanted)
-      results = convertLayout(rewriter, loc, state, natural, wanted, results,
-                              /*trailingBarrier=*/!last);
+      results = convertLayout(rewriter, loc, state, natural, wanted, results);
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }
@@ -266,8 +263,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
   /// keep the memory within reductionSharedBytes.
   void combineAcrossWaves(OpBuilder &b, Location loc, ReduceKind kind,
                           const LinearLayout &layout, unsigned axis, Type type,
-                          SmallVectorImpl<Value> &acc,
-                          bool trailingBarrier) const {
+                          SmallVectorImpl<Value> &acc) const {
     const TargetInfo &target = *state.target;
     unsigned laneBits = layout.numBits(LinearLayout::Lane);
     WaveExchange plan(layout, axis);
@@ -321,8 +317,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
         }
         acc[first + r] = a;
       }
-      if (trailingBarrier || first + chunk < int64_t(acc.size()))
-        target.barrier(b, loc);
+      target.barrier(b, loc);
     }
   }
 
