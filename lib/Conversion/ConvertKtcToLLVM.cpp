@@ -144,14 +144,14 @@ struct KtcConvertToLLVMPass
         }
         if (auto reduce = dyn_cast<ReduceOp>(op))
           if (reduce.getSrc().getType().getRank() >= 2)
-            need(op, reductionSharedBytes(reduce));
+            need(op, reductionSharedBytes(reduce, conversionBudget(*target)));
         if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp,
                 ReshapeOp>(op)) {
           auto src = cast<RankedTensorType>(op->getOperand(0).getType());
           need(op, conversionSharedBytes(
                        relayoutSource(op), relayoutNeeds(op),
                        elements.convertType(src.getElementType()),
-                       target->waveSize()));
+                       conversionBudget(*target)));
         }
       });
     });

@@ -112,8 +112,10 @@ static SmallVector<int64_t, 3> paddedStrides(ArrayRef<int64_t> shape,
 }
 
 Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
-                         int64_t pad) const {
+                         int64_t pad, int64_t rows) const {
   SmallVector<Value, 3> c = at(b, loc, reg);
+  if (rows && rows < layout_.shape()[0])
+    c[0] = arith::AndIOp::create(b, loc, c[0], i32Const(b, loc, rows - 1));
   SmallVector<int64_t, 3> strides = paddedStrides(layout_.shape(), pad);
   Value index;
   for (unsigned d = 0; d < c.size(); ++d) {
@@ -169,7 +171,8 @@ struct SharedPlan {
   int64_t pad = 0;         // elements added to each row of the last dim
   int64_t writeVector = 1; // elements per store of the source layout
   int64_t readVector = 1;  // elements per load of the result layout
-  int64_t bytes = 0;       // shared memory needed
+  int64_t rounds = 1;      // pieces along dimension 0, one at a time
+  int64_t bytes = 0;       // shared memory needed (one piece)
 };
 
 /// Elements of `layout` one access may move: a run of registers along the
@@ -213,7 +216,7 @@ int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
 }
 
 SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
-                      Type element) {
+                      Type element, int64_t budget) {
   SharedPlan plan;
   int64_t bytes = sharedBytes(element);
   bool packable = element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
@@ -235,6 +238,16 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
     }
   }
   plan.bytes = rows * (shape.back() + plan.pad) * bytes;
+  // Past the budget, the block goes in pieces along dimension 0 (the same
+  // rows of shared memory for each), as few as fit; a 1-D block keeps
+  // whole vectors in a piece.
+  int64_t most = shape[0];
+  if (shape.size() == 1)
+    most /= std::max(plan.writeVector, plan.readVector);
+  while (budget > 0 && plan.bytes > budget && plan.rounds < most) {
+    plan.rounds *= 2;
+    plan.bytes /= 2;
+  }
   return plan;
 }
 
@@ -242,10 +255,15 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
 
 int64_t mlir::ktc::conversionSharedBytes(const LinearLayout &from,
                                          const LinearLayout &to, Type element,
-                                         unsigned) {
+                                         int64_t budget) {
   if (isRegisterPermutation(from, to))
     return 0;
-  return planShared(from, to, element).bytes;
+  return planShared(from, to, element, budget).bytes;
+}
+
+int64_t mlir::ktc::conversionBudget(const TargetInfo &target) {
+  // Room for the 1-D reductions' slots, allocated past the rest.
+  return target.maxSharedBytes() - 1024;
 }
 
 /// Packs values[k0, k0+g) into a vector (or returns the scalar for g = 1).
@@ -275,49 +293,85 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
   }
   const TargetInfo &target = *state.target;
   Type element = values[0].getType();
-  SharedPlan plan = planShared(from, to, element);
+  SharedPlan plan = planShared(from, to, element, conversionBudget(target));
   int64_t bytes = sharedBytes(element);
-  // Writes: one copy of each element (threads that replicate another skip).
+  int64_t rows = from.shape()[0] / plan.rounds; // of dimension 0 a piece
   TileCoords source(b, loc, target, from);
+  TileCoords result(b, loc, target, to);
+  // In round t, the elements whose dimension-0 coordinate is in piece t.
+  auto inPiece = [&](OpBuilder &b, Location loc, const TileCoords &coords,
+                     int64_t reg, int64_t t) -> Value {
+    Value piece = arith::ShRUIOp::create(b, loc, coords.at(b, loc, reg)[0],
+                                         i32Const(b, loc, llvm::Log2_64(rows)));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, piece,
+                                 i32Const(b, loc, t));
+  };
+  // Writes: one copy of each element (threads that replicate another skip).
   uint64_t replicas =
       from.zeroBits(LinearLayout::Lane) |
       from.zeroBits(LinearLayout::Warp) << from.numBits(LinearLayout::Lane);
-  auto write = [&](OpBuilder &b, Location loc) {
-    for (int64_t k0 = 0; k0 < from.numRegisters(); k0 += plan.writeVector) {
-      Value at = sharedElement(b, loc, state, element,
-                               source.linear(b, loc, k0, plan.pad));
-      LLVM::StoreOp::create(b, loc, pack(b, loc, values, k0, plan.writeVector),
-                            at, plan.writeVector * bytes);
-    }
-  };
+  Value first;
   if (replicas) {
     Value tid = target.threadId(b, loc);
-    Value first = arith::CmpIOp::create(
+    first = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
         arith::AndIOp::create(b, loc, tid, i32Const(b, loc, replicas)),
         i32Const(b, loc, 0));
-    scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
-      write(b, loc);
-      scf::YieldOp::create(b, loc);
-    });
-  } else {
-    write(b, loc);
   }
-  target.barrier(b, loc);
-  TileCoords result(b, loc, target, to);
   int64_t g = plan.readVector;
   Type type = g == 1 ? element : VectorType::get({g}, element);
-  for (int64_t k0 = 0; k0 < to.numRegisters(); k0 += g) {
-    Value at = sharedElement(b, loc, state, element,
-                             result.linear(b, loc, k0, plan.pad));
-    Value v = LLVM::LoadOp::create(b, loc, type, at, g * bytes);
-    if (g == 1) {
-      out.push_back(v);
-      continue;
+  out.assign(to.numRegisters(), Value());
+  for (int64_t t = 0; t < plan.rounds; ++t) {
+    auto write = [&](OpBuilder &b, Location loc) {
+      for (int64_t k0 = 0; k0 < from.numRegisters(); k0 += plan.writeVector) {
+        auto store = [&](OpBuilder &b, Location loc) {
+          Value at = sharedElement(b, loc, state, element,
+                                   source.linear(b, loc, k0, plan.pad, rows));
+          LLVM::StoreOp::create(b, loc,
+                                pack(b, loc, values, k0, plan.writeVector), at,
+                                plan.writeVector * bytes);
+        };
+        if (plan.rounds == 1) {
+          store(b, loc);
+          continue;
+        }
+        scf::IfOp::create(b, loc, inPiece(b, loc, source, k0, t),
+                          [&](OpBuilder &b, Location loc) {
+                            store(b, loc);
+                            scf::YieldOp::create(b, loc);
+                          });
+      }
+    };
+    if (first) {
+      scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
+        write(b, loc);
+        scf::YieldOp::create(b, loc);
+      });
+    } else {
+      write(b, loc);
     }
-    for (int64_t i = 0; i < g; ++i)
-      out.push_back(
-          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+    target.barrier(b, loc);
+    for (int64_t k0 = 0; k0 < to.numRegisters(); k0 += g) {
+      // A register whose element is in another piece reads an element of
+      // this one (in bounds), kept only in its own round.
+      Value at = sharedElement(b, loc, state, element,
+                               result.linear(b, loc, k0, plan.pad, rows));
+      Value v = LLVM::LoadOp::create(b, loc, type, at, g * bytes);
+      Value mine = plan.rounds == 1 || t == 0
+                       ? Value()
+                       : inPiece(b, loc, result, k0, t);
+      for (int64_t i = 0; i < g; ++i) {
+        Value e = g == 1 ? v
+                         : LLVM::ExtractElementOp::create(b, loc, v,
+                                                          i32Const(b, loc, i))
+                               .getResult();
+        Value &slot = out[k0 + i];
+        slot = mine ? arith::SelectOp::create(b, loc, mine, e, slot).getResult()
+                    : e;
+      }
+    }
+    if (t + 1 < plan.rounds)
+      target.barrier(b, loc);
   }
   // The memory is reused by the next op that needs it.
   target.barrier(b, loc);

@@ -34,8 +34,10 @@ public:
   /// The element indices (i32, one per dimension) held in register `reg`.
   SmallVector<Value, 3> at(OpBuilder &b, Location loc, int64_t reg) const;
   /// The row-major index of register `reg`'s element, rows of the last
-  /// dimension `pad` elements longer than the block's.
-  Value linear(OpBuilder &b, Location loc, int64_t reg, int64_t pad = 0) const;
+  /// dimension `pad` elements longer than the block's, dimension 0 wrapped
+  /// to `rows` when nonzero (a piece of the block).
+  Value linear(OpBuilder &b, Location loc, int64_t reg, int64_t pad = 0,
+               int64_t rows = 0) const;
 
 private:
   LinearLayout layout_;
@@ -64,9 +66,12 @@ LinearLayout relayoutNeeds(Operation *op);
 /// True when moving from `from` to `to` needs no data exchange.
 bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
 /// The shared memory (bytes) convertLayout needs for `element`s; 0 when it
-/// is a register permutation.
+/// is a register permutation. A block past `budget` bytes goes in pieces
+/// along dimension 0, as few as fit.
 int64_t conversionSharedBytes(const LinearLayout &from, const LinearLayout &to,
-                              Type element, unsigned waveSize);
+                              Type element, int64_t budget);
+/// The most shared memory a conversion may plan for on `target`.
+int64_t conversionBudget(const TargetInfo &target);
 
 /// Blocks become their per-thread scalars, pointers !llvm.ptr<1>.
 class GpuTypeConverter : public TypeConverter {
@@ -148,7 +153,7 @@ Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,
 /// partials across waves (0 when no wave bit spreads its axis), or to move
 /// its result to the result type's layout when that is not the source's
 /// slice.
-int64_t reductionSharedBytes(ReduceOp op);
+int64_t reductionSharedBytes(ReduceOp op, int64_t budget);
 
 /// fmod(x, y) of f32 values x and y, exactly (C's, every operand; Fmod.cpp).
 Value exactFmod(OpBuilder &b, Location loc, Value x, Value y);

@@ -66,7 +66,7 @@ struct WaveExchange {
 };
 } // namespace
 
-int64_t mlir::ktc::reductionSharedBytes(ReduceOp op) {
+int64_t mlir::ktc::reductionSharedBytes(ReduceOp op, int64_t budget) {
   RankedTensorType src = op.getSrc().getType();
   unsigned axis = op.getAxis();
   LinearLayout layout = toLinearLayout(src);
@@ -85,7 +85,7 @@ int64_t mlir::ktc::reductionSharedBytes(ReduceOp op) {
   if (isa<PtrType>(element))
     element = LLVM::LLVMPointerType::get(op.getContext(), 1);
   return std::max(bytes,
-                  conversionSharedBytes(natural, wanted, element, 0));
+                  conversionSharedBytes(natural, wanted, element, budget));
 }
 
 namespace {

@@ -241,24 +241,25 @@ TEST(Runtime, DumpsEachStage) {
 }
 
 // A compile that fails leaves a reproducer that ktc-opt fails on the same
-// way (here: a 2-D tile stored transposed, whose change of layout needs more
-// shared memory than a workgroup has).
+// way (here: a block stored with its last two dimensions swapped, whose
+// change of layout needs more shared memory than a workgroup has and
+// cannot go in pieces, its first dimension being 1).
 TEST(Runtime, FailedCompileWritesAReproducer) {
   auto big = Kernel("big_tile", [](Ptr<float> p, Ptr<float> q, int M, int N) {
-    auto rows = expand_dims(arange(0, M), 1);
-    auto cols = expand_dims(arange(0, N), 0);
+    auto rows = expand_dims(expand_dims(arange(0, M), 0), 2);
+    auto cols = expand_dims(expand_dims(arange(0, N), 0), 0);
     auto tile = load(p + rows * N + cols);
     store(q + cols * M + rows, tile);
   });
   std::string message;
   try {
-    at = __LINE__; big.emit("asm", "gfx942", 128, 256);
+    at = __LINE__; big.emit("asm", "gfx942", 64, 1024, Options{.num_warps = 8});
     ADD_FAILURE() << "no error";
   } catch (const Error &e) {
     message = e.message();
     EXPECT_EQ(e.line(), static_cast<unsigned>(at));
   }
-  EXPECT_NE(message.find("needs 131584 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
+  EXPECT_NE(message.find("needs 262400 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
             std::string::npos) << message;
   size_t at_path = message.find("reproducer: ");
   ASSERT_NE(at_path, std::string::npos) << message;
@@ -274,7 +275,7 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
   EXPECT_NE(text.find("func.func @big_tile("), std::string::npos);
   // MLIR's reproducer: the pipeline that failed, as text.
   EXPECT_NE(text.find("mlir_reproducer"), std::string::npos);
-  EXPECT_NE(text.find("ktc-assign-layouts{num-warps=4 wave-size=64}"),
+  EXPECT_NE(text.find("ktc-assign-layouts{num-warps=8 wave-size=64}"),
             std::string::npos);
   // ktc-opt reproduces the failure from the file alone.
   std::string command = std::string(KTC_OPT_PATH) + " --run-reproducer " +
@@ -283,7 +284,7 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
   std::ifstream log(path + ".log");
   std::string output((std::istreambuf_iterator<char>(log)),
                      std::istreambuf_iterator<char>());
-  EXPECT_NE(output.find("needs 131584 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
+  EXPECT_NE(output.find("needs 262400 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
             std::string::npos) << output;
 }
 
