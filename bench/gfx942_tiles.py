@@ -63,17 +63,15 @@ NOTES = """\
   thread at 4 x 1024 on gfx942). That accounts for much of the instruction
   gap: it is a looser division, not the same code done better.
 - **Tiled softmax, 1 x 16384 tile, 16 waves:** here the row crosses waves
-  in both compilers. ktc is worse on gfx942 registers (41 VGPRs against
-  Triton's 32; on gfx1100 it has fewer, 54 against 58) and on LDS on both
-  targets: 4096 B against
-  64 B (2048 B on gfx1100), 18 LDS reads (14 `ds_read2st64_b32`) against 2,
-  4 barriers against 3, and 25 `s_waitcnt` against 9 (gfx942). In ktc's
-  cross-wave step every lane stores its wave's partial (a slot a lane, so
-  16 waves x 64 lanes x 4 B) and then reads all 16 waves' partials and
-  reduces them serially (7 `ds_read2st64_b32` and 2 `ds_read_b32` a
-  reduction); Triton stores one value a wave and reads one a lane, then
-  finishes with DPP. ktc still has fewer instructions (289 against 477),
-  because of the division.
+  in both compilers. Each wave's partial goes through LDS once: ktc writes
+  one copy per wave (the lanes of a wave hold the same partial after the
+  butterflies; 64 B of LDS, as Triton) and every thread reads the 16
+  partials with 4 broadcast `ds_read_b128` (8 for the two reductions);
+  Triton reads one partial a lane and finishes with DPP. ktc has more
+  VGPRs on gfx942 (42 against Triton's 32; on gfx1100 fewer, 56 against
+  58), one more barrier, and more `s_waitcnt` (16 against 9 on gfx942),
+  and fewer instructions (282 against 477), because of the division. (Until
+  bef7520 every lane wrote its own slot: 4096 B of LDS and 18 reads.)
 - **Transpose, 64 x 64 tile:** both go through LDS. ktc pads each LDS row
   by 4 floats (17408 B against Triton's 16384 B at 8192²) so it can write
   the loaded rows with `ds_write_b128` (4 on gfx942) and read columns with
