@@ -100,32 +100,49 @@ SmallVector<Value, 3> TileCoords::at(OpBuilder &b, Location loc,
   return out;
 }
 
-/// Row-major strides of `shape`, rows of the last dimension `pad` longer.
-static SmallVector<int64_t, 3> paddedStrides(ArrayRef<int64_t> shape,
-                                             int64_t pad) {
-  SmallVector<int64_t, 3> strides(shape.size(), 1);
-  for (int d = int(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * (shape[d + 1] + (d + 1 == int(shape.size()) - 1
-                                                       ? pad
-                                                       : 0));
-  return strides;
+int64_t SharedLayout::offset(ArrayRef<int32_t> c,
+                             ArrayRef<int64_t> shape) const {
+  int64_t row = 0;
+  for (size_t d = 0; d + 1 < c.size(); ++d)
+    row = row * shape[d] + c[d];
+  int64_t col = c.back();
+  if (maxPhase > 1)
+    col = ((col / vec) ^ (row / perPhase % maxPhase)) * vec + col % vec;
+  return row * (shape.back() + pad) + col;
 }
 
 Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
-                         int64_t pad, int64_t rows) const {
+                         const SharedLayout &shared, int64_t rows) const {
   SmallVector<Value, 3> c = at(b, loc, reg);
-  if (rows && rows < layout_.shape()[0])
+  ArrayRef<int64_t> shape = layout_.shape();
+  if (rows && rows < shape[0])
     c[0] = arith::AndIOp::create(b, loc, c[0], i32Const(b, loc, rows - 1));
-  SmallVector<int64_t, 3> strides = paddedStrides(layout_.shape(), pad);
-  Value index;
-  for (unsigned d = 0; d < c.size(); ++d) {
-    Value term = strides[d] == 1 ? c[d]
-                                 : arith::MulIOp::create(
-                                       b, loc, c[d], i32Const(b, loc, strides[d]))
-                                       .getResult();
-    index = index ? arith::AddIOp::create(b, loc, index, term).getResult() : term;
+  auto mul = [&](Value x, int64_t k) -> Value {
+    return k == 1 ? x : arith::MulIOp::create(b, loc, x, i32Const(b, loc, k));
+  };
+  // The row: the leading dimensions, row-major.
+  Value row;
+  for (size_t d = 0; d + 1 < c.size(); ++d)
+    row = row ? arith::AddIOp::create(b, loc, mul(row, shape[d]), c[d])
+                    .getResult()
+              : c[d];
+  Value col = c.back();
+  if (!row)
+    return col;
+  if (shared.maxPhase > 1) {
+    Value phase = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(b, loc, row,
+                               i32Const(b, loc, llvm::Log2_64(shared.perPhase))),
+        i32Const(b, loc, shared.maxPhase - 1));
+    // XOR the chunk index (col / vec) with the phase: col ^ (phase * vec).
+    col = arith::XOrIOp::create(
+        b, loc, col,
+        arith::ShLIOp::create(b, loc, phase,
+                              i32Const(b, loc, llvm::Log2_64(shared.vec))));
   }
-  return index;
+  return arith::AddIOp::create(b, loc, mul(row, shape.back() + shared.pad),
+                               col);
 }
 
 Value mlir::ktc::extractBits(OpBuilder &b, Location loc, Value x,
@@ -168,7 +185,7 @@ namespace {
 
 /// How a conversion goes through shared memory.
 struct SharedPlan {
-  int64_t pad = 0;         // elements added to each row of the last dim
+  SharedLayout shared;     // padding or swizzle
   int64_t writeVector = 1; // elements per store of the source layout
   int64_t readVector = 1;  // elements per load of the result layout
   int64_t rounds = 1;      // pieces along dimension 0, one at a time
@@ -191,7 +208,7 @@ int64_t vectorOf(const LinearLayout &layout, int64_t elementBytes,
 /// per access, the lanes one cycle serves (128 bytes' worth) and, among
 /// them, the most distinct 4-byte words on one of 32 banks.
 int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
-                 ArrayRef<int64_t> strides) {
+                 const SharedLayout &shared) {
   int64_t cost = 0;
   int64_t perCycle = std::max<int64_t>(1, 128 / (vector * bytes));
   for (int64_t k0 = 0; k0 < layout.numRegisters(); k0 += vector)
@@ -200,9 +217,7 @@ int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
       for (int64_t lane = first;
            lane < std::min(first + perCycle, layout.numLanes()); ++lane) {
         Coord c = layout.apply(k0, lane, 0);
-        int64_t offset = 0;
-        for (unsigned d = 0; d < c.size(); ++d)
-          offset += c[d] * strides[d];
+        int64_t offset = shared.offset(c, layout.shape());
         for (int64_t w = offset * bytes / 4;
              w <= (offset * bytes + vector * bytes - 1) / 4; ++w)
           banks[w % 32].insert(w);
@@ -225,19 +240,26 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
   ArrayRef<int64_t> shape = from.shape();
   int64_t rows = from.numElements() / shape.back();
   if (rows > 1) {
-    // Pads keep both vectors aligned; the fewest conflicts, then the least
-    // memory, wins.
+    // Candidates keep both sides' vectors whole and aligned: pads that are
+    // multiples of the wider vector, and swizzles of chunks of it. The
+    // fewest conflicts wins, then the least memory, then the simplest.
     int64_t step = std::max(plan.writeVector, plan.readVector);
-    int64_t best = -1;
-    for (int64_t pad = 0; pad * bytes <= 128; pad += step) {
-      SmallVector<int64_t, 3> strides = paddedStrides(shape, pad);
-      int64_t cost = bankCost(from, plan.writeVector, bytes, strides) +
-                     bankCost(to, plan.readVector, bytes, strides);
-      if (best < 0 || cost < best)
-        best = cost, plan.pad = pad;
+    SmallVector<SharedLayout> candidates;
+    for (int64_t pad = 0; pad * bytes <= 128; pad += step)
+      candidates.push_back(SharedLayout{pad, 1, 1, 1});
+    for (int64_t maxPhase = 2; maxPhase * step <= shape.back(); maxPhase *= 2)
+      for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
+        candidates.push_back(SharedLayout{0, step, perPhase, maxPhase});
+    int64_t best = -1, bestBytes = 0;
+    for (const SharedLayout &c : candidates) {
+      int64_t cost = bankCost(from, plan.writeVector, bytes, c) +
+                     bankCost(to, plan.readVector, bytes, c);
+      int64_t size = rows * (shape.back() + c.pad) * bytes;
+      if (best < 0 || cost < best || (cost == best && size < bestBytes))
+        best = cost, bestBytes = size, plan.shared = c;
     }
   }
-  plan.bytes = rows * (shape.back() + plan.pad) * bytes;
+  plan.bytes = rows * (shape.back() + plan.shared.pad) * bytes;
   // Past the budget, the block goes in pieces along dimension 0 (the same
   // rows of shared memory for each), as few as fit; a 1-D block keeps
   // whole vectors in a piece.
@@ -326,7 +348,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
       for (int64_t k0 = 0; k0 < from.numRegisters(); k0 += plan.writeVector) {
         auto store = [&](OpBuilder &b, Location loc) {
           Value at = sharedElement(b, loc, state, element,
-                                   source.linear(b, loc, k0, plan.pad, rows));
+                                   source.linear(b, loc, k0, plan.shared, rows));
           LLVM::StoreOp::create(b, loc,
                                 pack(b, loc, values, k0, plan.writeVector), at,
                                 plan.writeVector * bytes);
@@ -355,7 +377,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
       // A register whose element is in another piece reads an element of
       // this one (in bounds), kept only in its own round.
       Value at = sharedElement(b, loc, state, element,
-                               result.linear(b, loc, k0, plan.pad, rows));
+                               result.linear(b, loc, k0, plan.shared, rows));
       Value v = LLVM::LoadOp::create(b, loc, type, at, g * bytes);
       Value mine = plan.rounds == 1 || t == 0
                        ? Value()

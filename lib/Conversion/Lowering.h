@@ -23,6 +23,17 @@ namespace mlir::ktc {
 
 struct LoweringState;
 
+/// Where a block lies in shared memory: row-major, each row of the last
+/// dimension `pad` elements longer; with `maxPhase` > 1, the chunks of
+/// `vec` elements of a row are permuted by XOR with the row's phase,
+/// (row / perPhase) % maxPhase (a swizzle: columns of one chunk in
+/// successive rows land on different banks, with no padding).
+struct SharedLayout {
+  int64_t pad = 0, vec = 1, perPhase = 1, maxPhase = 1;
+  /// The element offset of coordinate `c` of a block of `shape`.
+  int64_t offset(ArrayRef<int32_t> c, ArrayRef<int64_t> shape) const;
+};
+
 /// The coordinates of the elements a thread holds in a block laid out by
 /// `layout`: the thread's part (lane and warp bits, computed once) plus each
 /// register's constant part.
@@ -33,11 +44,11 @@ public:
   const LinearLayout &layout() const { return layout_; }
   /// The element indices (i32, one per dimension) held in register `reg`.
   SmallVector<Value, 3> at(OpBuilder &b, Location loc, int64_t reg) const;
-  /// The row-major index of register `reg`'s element, rows of the last
-  /// dimension `pad` elements longer than the block's, dimension 0 wrapped
-  /// to `rows` when nonzero (a piece of the block).
-  Value linear(OpBuilder &b, Location loc, int64_t reg, int64_t pad = 0,
-               int64_t rows = 0) const;
+  /// The offset of register `reg`'s element in shared memory laid out as
+  /// `shared`, dimension 0 wrapped to `rows` when nonzero (a piece of the
+  /// block).
+  Value linear(OpBuilder &b, Location loc, int64_t reg,
+               const SharedLayout &shared = {}, int64_t rows = 0) const;
 
 private:
   LinearLayout layout_;

@@ -3,20 +3,23 @@
 
 // The shared memory a kernel declares for a tile changing layout (here: read
 // along rows, stored along columns): the whole tile in its own element type
-// (4 bytes an element for f32, 2 for f16, 8 for i64), each row padded by
-// the elements that spread both access patterns over the banks (counted per
-// target: scalar accesses, nothing being known of these pointers'
-// alignment). Up to 48 KiB it is a static array on every target; past
+// (4 bytes an element for f32, 2 for f16, 8 for i64), laid out so that
+// both access patterns spread over the banks (counted per target, among
+// row paddings and XOR swizzles of the rows' chunks: scalar accesses here,
+// nothing being known of these pointers' alignment). Up to 48 KiB it is a static array on every target; past
 // that, on NVIDIA, an external (dynamic) one (Target/NVPTX/
 // dynamic-shared.mlir). AMD's LDS is always static.
 
-// 64 rows of 128 + 1 f32: 33024 bytes on both.
+// 64 rows of 128 f32, swizzled: 32768 bytes on both.
 // CHECK-NOT: llvm.module_asm
-// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
-// CHECK-LABEL: func.func @f32_33k
-// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
-// GFX942-LABEL: func.func @f32_33k
-func.func @f32_33k(%x: !ktc.ptr<f32>, %o: !ktc.ptr<f32>) attributes {ktc.kernel} {
+// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
+// CHECK-LABEL: func.func @f32_32k
+// The swizzle: a row's chunk index XORed with the row's phase.
+// CHECK: arith.xori
+// CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
+// GFX942-LABEL: func.func @f32_32k
+func.func @f32_32k(%x: !ktc.ptr<f32>, %o: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 64 : tensor<64xi32>
   %c = ktc.arange 0, 128 : tensor<128xi32>
   %r2 = ktc.expand_dims %r axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
@@ -42,12 +45,12 @@ func.func @f32_33k(%x: !ktc.ptr<f32>, %o: !ktc.ptr<f32>) attributes {ktc.kernel}
 
 // -----
 
-// 64 rows of 128 f16, padded by 2 on sm_90 (16640 bytes) and by 1 on
-// gfx942 (16512).
+// 64 rows of 128 f16: padded by 2 on sm_90 (16640 bytes), swizzled on
+// gfx942 (16384).
 // CHECK-NOT: llvm.module_asm
 // CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16640 x i8>
 // CHECK-LABEL: func.func @f16_16k
-// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16512 x i8>
+// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16384 x i8>
 // GFX942-LABEL: func.func @f16_16k
 func.func @f16_16k(%x: !ktc.ptr<f16>, %o: !ktc.ptr<f16>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 64 : tensor<64xi32>
@@ -75,13 +78,13 @@ func.func @f16_16k(%x: !ktc.ptr<f16>, %o: !ktc.ptr<f16>) attributes {ktc.kernel}
 
 // -----
 
-// 32 rows of 128 + 1 i64: 33024 bytes.
+// 32 rows of 128 i64, swizzled: 32768 bytes.
 // CHECK-NOT: llvm.module_asm
-// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
-// CHECK-LABEL: func.func @i64_33k
-// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<33024 x i8>
-// GFX942-LABEL: func.func @i64_33k
-func.func @i64_33k(%x: !ktc.ptr<i64>, %o: !ktc.ptr<i64>) attributes {ktc.kernel} {
+// CHECK: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
+// CHECK-LABEL: func.func @i64_32k
+// GFX942: llvm.mlir.global internal @ktc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32768 x i8>
+// GFX942-LABEL: func.func @i64_32k
+func.func @i64_32k(%x: !ktc.ptr<i64>, %o: !ktc.ptr<i64>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 32 : tensor<32xi32>
   %c = ktc.arange 0, 128 : tensor<128xi32>
   %r2 = ktc.expand_dims %r axis = 1 : tensor<32xi32> -> tensor<32x1xi32>

@@ -40,8 +40,7 @@ int recorded(const char *what) {
 int at = 0;
 
 /// A ROWS x COLS f32 tile stored transposed: it changes layout through
-/// shared memory, 4 bytes an element, rows padded by 4 floats (16-byte
-/// accesses, the buffers being aligned).
+/// shared memory, 4 bytes an element (rows swizzled, not padded).
 auto transposeTile() {
   return Kernel("transpose_tile", [](Ptr<float> x, Ptr<float> out, int ROWS,
                                      int COLS) {
@@ -65,15 +64,15 @@ TEST(FakeCuda, DynamicSharedMemoryIsOptedInAndLaunched) {
   auto k = transposeTile();
   Buffer<float> x(cuda, std::vector<float>(64 * 256, 1.0f));
   Buffer<float> out(cuda, std::vector<float>(64 * 256, 0.0f));
-  // 64x256 f32: 64 rows of 260 floats, 66560 bytes, past the 48 KiB PTX
+  // 64x256 f32: 65536 bytes, past the 48 KiB PTX
   // declares statically.
   k.launch({1}, x, out, 64, 256);
   cuda.synchronize();
-  EXPECT_EQ(recorded("fakeCudaDynamicSharedAttribute"), 66560);
-  EXPECT_EQ(recorded("fakeCudaLaunchSharedBytes"), 66560);
-  // info() without buffers compiles unspecialised: scalar accesses, rows
-  // of 257 floats.
-  EXPECT_EQ(k.info(cuda, 64, 256).shared_bytes, 64 * 257 * 4);
+  EXPECT_EQ(recorded("fakeCudaDynamicSharedAttribute"), 65536);
+  EXPECT_EQ(recorded("fakeCudaLaunchSharedBytes"), 65536);
+  // info() without buffers compiles unspecialised (scalar accesses): the
+  // same size.
+  EXPECT_EQ(k.info(cuda, 64, 256).shared_bytes, 64 * 256 * 4);
 }
 
 TEST(FakeCuda, StaticSharedMemoryAsksForNone) {
@@ -82,7 +81,7 @@ TEST(FakeCuda, StaticSharedMemoryAsksForNone) {
   Buffer<float> x(cuda, std::vector<float>(32 * 128, 1.0f));
   Buffer<float> out(cuda, std::vector<float>(32 * 128, 0.0f));
   int before = recorded("fakeCudaLaunches");
-  k.launch({1}, x, out, 32, 128); // 16896 bytes, static
+  k.launch({1}, x, out, 32, 128); // 16384 bytes, static
   cuda.synchronize();
   EXPECT_EQ(recorded("fakeCudaLaunches"), before + 1);
   EXPECT_EQ(recorded("fakeCudaLaunchSharedBytes"), 0);
@@ -94,13 +93,13 @@ TEST(FakeCuda, OverTheDevicesLimitIsRefusedAtLoad) {
   Buffer<float> x(cuda, std::vector<float>(128 * 256, 1.0f));
   Buffer<float> out(cuda, std::vector<float>(128 * 256, 0.0f));
   int before = recorded("fakeCudaLaunches");
-  // 133120 bytes: sm_90 PTX may use it, this device may not.
+  // 131072 bytes: sm_90 PTX may use it, this device may not.
   try {
     at = __LINE__; k.launch({1}, x, out, 128, 256);
     ADD_FAILURE() << "no error";
   } catch (const Error &e) {
     EXPECT_NE(std::string(e.what()).find(
-                  "kernel 'transpose_tile' needs 133120 bytes of shared "
+                  "kernel 'transpose_tile' needs 131072 bytes of shared "
                   "memory; "
                   "Fake CUDA GPU (sm_90) allows 101376 per block"),
               std::string::npos)

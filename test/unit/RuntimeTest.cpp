@@ -259,7 +259,7 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
     message = e.message();
     EXPECT_EQ(e.line(), static_cast<unsigned>(at));
   }
-  EXPECT_NE(message.find("needs 262400 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
+  EXPECT_NE(message.find("needs 262144 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
             std::string::npos) << message;
   size_t at_path = message.find("reproducer: ");
   ASSERT_NE(at_path, std::string::npos) << message;
@@ -284,7 +284,7 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
   std::ifstream log(path + ".log");
   std::string output((std::istreambuf_iterator<char>(log)),
                      std::istreambuf_iterator<char>());
-  EXPECT_NE(output.find("needs 262400 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
+  EXPECT_NE(output.find("needs 262144 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
             std::string::npos) << output;
 }
 

@@ -1,8 +1,8 @@
 //===- SharedMemoryTest.cpp - a kernel's shared memory and its target's limit ===//
 //
 // A tile stored transposed moves between layouts through shared memory: the
-// whole tile, 4 bytes an f32 element, each row padded by 16 bytes so that
-// the column reads spread over the banks. (2-D reductions no longer need
+// whole tile, 4 bytes an f32 element, its rows' chunks swizzled (XOR) so
+// that the column reads spread over the banks with no padding. (2-D reductions no longer need
 // the block there: they combine in registers, lanes, and a few partials
 // per wave.) Each target's limit is its own: 64 KiB of LDS a workgroup on
 // gfx942, 160 KiB on gfx950, 227 KiB a block on sm_90 (opting in; past
@@ -88,27 +88,27 @@ TEST(SharedMemory, TwoDReductionsNeedOnlyPartials) {
 
 TEST(SharedMemory, AConversionKeepsFourBytesAnElementAndPadsRows) {
   auto k = transposeTile();
-  // 64x128 f32, not specialised (scalar accesses): 64 rows of 128 + 1
-  // floats, static everywhere.
-  EXPECT_EQ(k.info("gfx942", 64, 128).shared_bytes, 64 * 129 * 4);
-  EXPECT_EQ(k.info("sm_90", 64, 128).shared_bytes, 64 * 129 * 4);
+  // 64x128 f32, not specialised (scalar accesses): 64 rows of 128 floats,
+  // swizzled, static everywhere.
+  EXPECT_EQ(k.info("gfx942", 64, 128).shared_bytes, 64 * 128 * 4);
+  EXPECT_EQ(k.info("sm_90", 64, 128).shared_bytes, 64 * 128 * 4);
   std::string ptx = k.emit("asm", "sm_90", 64, 128);
-  EXPECT_NE(ptx.find(".shared .align 16 .b8 ktc_smem[33024];"),
+  EXPECT_NE(ptx.find(".shared .align 16 .b8 ktc_smem[32768];"),
             std::string::npos);
   EXPECT_EQ(dynamicSharedBytes(ptx), 0);
 }
 
 TEST(SharedMemory, EachTargetsOwnLimit) {
   auto k = transposeTile();
-  // 128x256 f32: 128.5 KiB with the padding. gfx950's LDS holds it,
+  // 128x256 f32: 128 KiB. gfx950's LDS holds it,
   // statically.
-  EXPECT_EQ(k.info("gfx950", 128, 256).shared_bytes, 128 * 257 * 4);
+  EXPECT_EQ(k.info("gfx950", 128, 256).shared_bytes, 128 * 256 * 4);
   // sm_90: dynamic, the size in the PTX for the launch.
   std::string ptx = k.emit("asm", "sm_90", 128, 256);
   EXPECT_NE(ptx.find(".extern .shared .align 16 .b8 ktc_smem[];"),
             std::string::npos);
-  EXPECT_EQ(dynamicSharedBytes(ptx), 128 * 257 * 4);
-  EXPECT_EQ(k.info("sm_90", 128, 256).shared_bytes, 128 * 257 * 4);
+  EXPECT_EQ(dynamicSharedBytes(ptx), 128 * 256 * 4);
+  EXPECT_EQ(k.info("sm_90", 128, 256).shared_bytes, 128 * 256 * 4);
   // The limits the lowering checks against are the table's.
   EXPECT_EQ(limits_for("sm_90")->max_shared_bytes_per_workgroup, 232448);
   EXPECT_EQ(limits_for("sm_80")->max_shared_bytes_per_workgroup, 166912);
@@ -117,13 +117,13 @@ TEST(SharedMemory, EachTargetsOwnLimit) {
 }
 
 TEST(SharedMemory, PastTheLimitATileGoesInPieces) {
-  // 128x256 f32 transposed: 128.5 KiB at once; gfx942 and gfx90a (64 KiB
+  // 128x256 f32 transposed: 128 KiB at once; gfx942 and gfx90a (64 KiB
   // of LDS) take it in 4 pieces of 32 rows, sm_86 (99 KiB) in 2.
   auto k = transposeTile();
-  EXPECT_EQ(k.info("gfx942", 128, 256).shared_bytes, 32 * 257 * 4);
-  EXPECT_EQ(k.info("gfx90a", 128, 256).shared_bytes, 32 * 257 * 4);
-  EXPECT_EQ(k.info("sm_86", 128, 256).shared_bytes, 64 * 257 * 4);
-  EXPECT_EQ(k.info("gfx950", 128, 256).shared_bytes, 128 * 257 * 4);
+  EXPECT_EQ(k.info("gfx942", 128, 256).shared_bytes, 32 * 256 * 4);
+  EXPECT_EQ(k.info("gfx90a", 128, 256).shared_bytes, 32 * 256 * 4);
+  EXPECT_EQ(k.info("sm_86", 128, 256).shared_bytes, 64 * 256 * 4);
+  EXPECT_EQ(k.info("gfx950", 128, 256).shared_bytes, 128 * 256 * 4);
 }
 
 TEST(SharedMemory, OverTheLimitNamesTheNeedTheLimitAndTheLine) {
@@ -133,12 +133,12 @@ TEST(SharedMemory, OverTheLimitNamesTheNeedTheLimitAndTheLine) {
     int rows;
     const char *need, *limit;
   };
-  // ROWS rows of 1024 + 1 floats, at once (8 waves).
-  for (Case c : {Case{"gfx942", 64, "262400", "65536"},
-                 Case{"gfx90a", 64, "262400", "65536"},
-                 Case{"gfx950", 64, "262400", "163840"},
-                 Case{"sm_90", 64, "262400", "232448"},
-                 Case{"sm_86", 64, "262400", "101376"}}) {
+  // ROWS rows of 1024 floats, at once (8 waves).
+  for (Case c : {Case{"gfx942", 64, "262144", "65536"},
+                 Case{"gfx90a", 64, "262144", "65536"},
+                 Case{"gfx950", 64, "262144", "163840"},
+                 Case{"sm_90", 64, "262144", "232448"},
+                 Case{"sm_86", 64, "262144", "101376"}}) {
     SCOPED_TRACE(c.target);
     std::string message = errorOf([&] {
       k.emit("asm", c.target, c.rows, 1024, Options{.num_warps = 8});

@@ -73,8 +73,8 @@
 // FUSED: .wavefront_size: 32
 // FUSED: amdhsa.target: amdgcn-amd-amdhsa--gfx1250
 
-// LDS: .group_segment_fixed_size: 131584
+// LDS: .group_segment_fixed_size: 131072
 // LDS: .name: transpose_tile
 // LDS: .wavefront_size: 32
 
-// TOOBIG: transpose_1x128x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 524800 bytes of shared memory to move blocks between threads; gfx1250 allows 327680 per workgroup: use smaller blocks
+// TOOBIG: transpose_1x128x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 524288 bytes of shared memory to move blocks between threads; gfx1250 allows 327680 per workgroup: use smaller blocks

@@ -1,9 +1,9 @@
 // LDS is static on AMD: the code object's group segment is what the
-// lowering asked for (131584 bytes for a 128x256 f32 tile changing layout,
-// 4 bytes an element, rows padded by one). gfx950 gives a workgroup 160 KiB
+// lowering asked for (131072 bytes for a 128x256 f32 tile changing layout,
+// 4 bytes an element, rows swizzled). gfx950 gives a workgroup 160 KiB
 // of LDS;
 // gfx942 64 KiB, where the tile goes through in 4 pieces of 32 rows
-// (32896 bytes, a barrier pair each). A block that cannot be cut (its
+// (32768 bytes, a barrier pair each). A block that cannot be cut (its
 // dimension 0 of size 1) and needs more is refused naming both numbers
 // (LLVM itself would stop with "local memory (N) exceeds limit (65536)").
 // The row maxima of the same tile need none: a 2-D reduction whose waves
@@ -15,10 +15,10 @@
 // RUN: not ktc-compile %S/../Inputs/transpose_1x64x1024.mlir --target=gfx942 --num-warps=8 --emit=bin -o %t.942 2>&1 | FileCheck %s --check-prefix=GFX942
 // RUN: ktc-compile %S/../Inputs/rows_128x256.mlir --target=gfx942 --emit=asm | FileCheck %s --check-prefix=ROWS
 
-// CHECK: .group_segment_fixed_size: 131584
+// CHECK: .group_segment_fixed_size: 131072
 // CHECK: .name: transpose_tile
 
-// GFX942: transpose_1x64x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 262400 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup: use smaller blocks
+// GFX942: transpose_1x64x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 262144 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup: use smaller blocks
 
 // ROWS-LABEL: rows_max:
 // ROWS-NOT: ds_write
@@ -29,5 +29,5 @@
 // PIECES-LABEL: transpose_tile:
 // PIECES-COUNT-8: s_barrier
 // PIECES-NOT: s_barrier
-// PIECES: .amdhsa_group_segment_fixed_size 32896
+// PIECES: .amdhsa_group_segment_fixed_size 32768
 // PIECES: .amdhsa_private_segment_fixed_size 0

@@ -1,7 +1,6 @@
 // A 128x1024 f32 tile read along its rows and stored transposed (written
 // along its columns): it changes layout through shared memory, the whole
-// tile with rows padded by one float (scalar accesses: nothing is known of
-// the pointers' alignment), 524800 bytes.
+// tile, 524288 bytes (rows swizzled, not padded).
 func.func @transpose_tile(%x: !ktc.ptr<f32>, %o: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 128 : tensor<128xi32>
   %c = ktc.arange 0, 1024 : tensor<1024xi32>

@@ -1,7 +1,7 @@
 // A 1x128x1024 f32 block read along its last dimension and stored with the
 // last two dimensions swapped: a change of layout whose block cannot go
 // through shared memory in pieces (pieces split dimension 0, here of size
-// 1), so it needs the whole block at once, rows padded: more than most
+// 1), so it needs the whole block at once: more than most
 // targets give a workgroup.
 func.func @transpose_slab(%x: !ktc.ptr<f32>, %o: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %j = ktc.arange 0, 128 : tensor<128xi32>

@@ -46,7 +46,7 @@
 
 // DYNAMIC: .version 8.6
 // DYNAMIC: .target sm_100
-// DYNAMIC: // ktc.dynamic_shared_bytes 131584
+// DYNAMIC: // ktc.dynamic_shared_bytes 131072
 // DYNAMIC: .extern .shared .align 16 .b8 ktc_smem[];
 
-// SM120-TOOBIG: transpose_1x64x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 262400 bytes of shared memory to move blocks between threads; sm_120 allows 101376 per workgroup: use smaller blocks
+// SM120-TOOBIG: transpose_1x64x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 262144 bytes of shared memory to move blocks between threads; sm_120 allows 101376 per workgroup: use smaller blocks

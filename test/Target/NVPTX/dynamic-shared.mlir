@@ -4,13 +4,13 @@
 // for sm_90 (dynamic-shared-ptxas.mlir). Under 48 KiB it stays static
 // (softmax.mlir).
 // RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_90 --emit=asm | FileCheck %s
-// sm_86 allows 99 KiB a block: the tile goes in 2 pieces of 64 rows, 65792
+// sm_86 allows 99 KiB a block: the tile goes in 2 pieces of 64 rows, 65536
 // bytes, still dynamic.
 // RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_86 --emit=asm | FileCheck %s --check-prefix=SM86
 // A block that cannot go in pieces past sm_86's limit is refused.
 // RUN: not ktc-compile %S/../Inputs/transpose_1x64x1024.mlir --target=sm_86 --num-warps=8 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM86-REFUSED
 
-// CHECK: // ktc.dynamic_shared_bytes 131584
+// CHECK: // ktc.dynamic_shared_bytes 131072
 // CHECK: .extern .shared .align 16 .b8 ktc_smem[];
 // CHECK: .visible .entry transpose_tile(
 // CHECK-NOT: .shared .align 16 .b8 ktc_smem[
@@ -18,6 +18,6 @@
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.b32
 
-// SM86: // ktc.dynamic_shared_bytes 65792
+// SM86: // ktc.dynamic_shared_bytes 65536
 // SM86: .extern .shared .align 16 .b8 ktc_smem[];
-// SM86-REFUSED: transpose_1x64x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 262400 bytes of shared memory to move blocks between threads; sm_86 allows 101376 per workgroup: use smaller blocks
+// SM86-REFUSED: transpose_1x64x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 262144 bytes of shared memory to move blocks between threads; sm_86 allows 101376 per workgroup: use smaller blocks

@@ -1,10 +1,10 @@
 // A tile stored transposed on sm_90: 16-byte loads along rows, one trip
-// through shared memory (rows of 68 floats, 17408 bytes, static), 16-byte
+// through shared memory (16384 bytes, swizzled, static), 16-byte
 // stores along columns; ptxas accepts it without spilling.
 // RUN: ktc-compile %S/../Inputs/transpose_64x64_aligned.mlir --target=sm_90 --emit=asm | FileCheck %s
 
 // CHECK-LABEL: .visible .entry transpose_tile(
-// CHECK: .shared .align 16 .b8 ktc_smem[17408];
+// CHECK: .shared .align 16 .b8 ktc_smem[16384];
 // CHECK-COUNT-8: ld.global.v4.b32
 // CHECK-COUNT-8: st.shared.v4.b32
 // CHECK: bar.sync 0;
