@@ -72,21 +72,17 @@ NOTES = """\
   58), one more barrier, and more `s_waitcnt` (16 against 9 on gfx942),
   and fewer instructions (282 against 477), because of the division. (Until
   bef7520 every lane wrote its own slot: 4096 B of LDS and 18 reads.)
-- **Transpose, 64 x 64 tile:** both go through LDS. ktc pads each LDS row
-  by 4 floats (17408 B against Triton's 16384 B at 8192²) so it can write
-  the loaded rows with `ds_write_b128` (4 on gfx942) and read columns with
-  `ds_read2_b32` (8); at 513 x 1537, with 4-byte accesses, it pads by 1
-  float (16640 B). Triton pads nothing (16384 B, exactly the tile: its
-  `ttg.convert_layout` lowering permutes the addresses instead) and writes
-  with 8 `ds_write2st64_b32`, reading with the same 8 `ds_read2_b32`. ktc has
-  fewer instructions (154 against 206 on gfx942, 380 against 437 on
-  gfx1100), 2 fewer VGPRs (11 on gfx1100) and far fewer `s_waitcnt` (4
-  against 12): it waits for all its LDS reads at once, then stores; Triton
-  issues each store as soon as its reads land. ktc has one barrier more
-  (2 against 1): the second, after the reads, only protects LDS that is
-  never written again in this kernel. At 513 x 1537 (only the pointers
-  aligned) ktc writes LDS with 16 `ds_write_b32`, Triton with 8
-  `ds_write2_b32`.
+- **Transpose, 64 x 64 tile:** both go through LDS, exactly the tile
+  (16384 B): ktc swizzles each LDS row's 16-byte chunks (XOR with the row;
+  until 48dfe90 it padded each row by 4 floats, 17408 B), writes the loaded
+  rows with `ds_write_b128` and reads columns in pairs
+  (`ds_read2st64_b32`); Triton writes with `ds_write2st64_b32` and reads
+  with `ds_read2_b32`. See the tables for the counts. ktc has one barrier
+  more (2 against 1): the second, after the reads, only protects LDS that
+  is never written again in this kernel, but leaving it out made the
+  8192² transpose 3.5% slower on an H200 (docs/bench/h200/barrier-ab.md).
+  At 513 x 1537 (only the pointers aligned) both access LDS 4 bytes at a
+  time.
 - **next_free_vgpr of ktc's transpose** (129 on gfx942, 193 on gfx1100,
   against `.vgpr_count` 20 to 43) is not a register ktc uses: plain `llc`
   gives the same on ktc's LLVM IR (the `.vgpr_count` metadata, which
