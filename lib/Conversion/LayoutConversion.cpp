@@ -288,9 +288,8 @@ int64_t mlir::ktc::conversionBudget(const TargetInfo &target) {
   return target.maxSharedBytes() - 1024;
 }
 
-/// Packs values[k0, k0+g) into a vector (or returns the scalar for g = 1).
-static Value pack(OpBuilder &b, Location loc, ValueRange values, int64_t k0,
-                  int64_t g) {
+Value mlir::ktc::pack(OpBuilder &b, Location loc, ValueRange values,
+                      int64_t k0, int64_t g) {
   if (g == 1)
     return values[k0];
   auto type = VectorType::get({g}, values[k0].getType());

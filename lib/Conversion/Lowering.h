@@ -56,6 +56,10 @@ private:
   bool disjoint_;
 };
 
+/// Packs values[k0, k0+g) into an LLVM vector (the scalar for g = 1).
+Value pack(OpBuilder &b, Location loc, ValueRange values, int64_t k0,
+           int64_t g);
+
 /// The bits of `x` (i32) selected by `mask`, packed into the low bits.
 Value extractBits(OpBuilder &b, Location loc, Value x, uint64_t mask);
 

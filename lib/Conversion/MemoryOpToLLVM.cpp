@@ -36,19 +36,6 @@ int64_t groupWidth(const LoweringState &state, Operation *op, Type ptrType) {
   return std::max<int64_t>(1, std::min(width, v));
 }
 
-/// Packs values[k0, k0+g) into a vector (or returns the scalar for g = 1).
-Value pack(OpBuilder &b, Location loc, ValueRange values, int64_t k0,
-           int64_t g) {
-  if (g == 1)
-    return values[k0];
-  auto type = VectorType::get({g}, values[k0].getType());
-  Value v = LLVM::PoisonOp::create(b, loc, type);
-  for (int64_t i = 0; i < g; ++i)
-    v = LLVM::InsertElementOp::create(b, loc, v, values[k0 + i],
-                                      i32Const(b, loc, i));
-  return v;
-}
-
 struct LoadLowering : OpConversionPattern<LoadOp> {
   LoadLowering(const TypeConverter &converter, MLIRContext *ctx,
                const LoweringState &state)
