@@ -112,11 +112,12 @@ int64_t SharedLayout::offset(ArrayRef<int32_t> c,
 }
 
 Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
-                         const SharedLayout &shared, int64_t rows) const {
+                         const SharedLayout &shared, int64_t rows,
+                         unsigned dim) const {
   SmallVector<Value, 3> c = at(b, loc, reg);
   ArrayRef<int64_t> shape = layout_.shape();
-  if (rows && rows < shape[0])
-    c[0] = arith::AndIOp::create(b, loc, c[0], i32Const(b, loc, rows - 1));
+  if (rows && rows < shape[dim])
+    c[dim] = arith::AndIOp::create(b, loc, c[dim], i32Const(b, loc, rows - 1));
   auto mul = [&](Value x, int64_t k) -> Value {
     return k == 1 ? x : arith::MulIOp::create(b, loc, x, i32Const(b, loc, k));
   };
@@ -188,7 +189,8 @@ struct SharedPlan {
   SharedLayout shared;     // padding or swizzle
   int64_t writeVector = 1; // elements per store of the source layout
   int64_t readVector = 1;  // elements per load of the result layout
-  int64_t rounds = 1;      // pieces along dimension 0, one at a time
+  int64_t rounds = 1;      // pieces along dimension `dim`, one at a time
+  unsigned dim = 0;
   int64_t bytes = 0;       // shared memory needed (one piece)
 };
 
@@ -260,15 +262,33 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
     }
   }
   plan.bytes = rows * (shape.back() + plan.shared.pad) * bytes;
-  // Past the budget, the block goes in pieces along dimension 0 (the same
-  // rows of shared memory for each), as few as fit; a 1-D block keeps
-  // whole vectors in a piece.
-  int64_t most = shape[0];
-  if (shape.size() == 1)
-    most /= std::max(plan.writeVector, plan.readVector);
-  while (budget > 0 && plan.bytes > budget && plan.rounds < most) {
-    plan.rounds *= 2;
-    plan.bytes /= 2;
+  // Past the budget, the block goes in pieces along its first dimension
+  // that can be cut enough (the same shared memory for each piece), as few
+  // as fit; the last dimension only for a 1-D block, whole vectors a piece.
+  if (budget <= 0 || plan.bytes <= budget)
+    return plan;
+  int64_t whole = plan.bytes;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    bool last = d + 1 == shape.size();
+    if (last && shape.size() > 1)
+      break;
+    int64_t most = shape[d];
+    if (last)
+      most /= std::max(plan.writeVector, plan.readVector);
+    int64_t rounds = 1;
+    while (whole / rounds > budget && rounds < most)
+      rounds *= 2;
+    if (whole / rounds <= budget || d + 2 >= shape.size()) {
+      // This dimension fits, or it is the last one that may be cut (then
+      // the best it gives, refused later).
+      if (whole / rounds <= budget || rounds > plan.rounds) {
+        plan.rounds = rounds;
+        plan.dim = d;
+        plan.bytes = whole / rounds;
+      }
+      if (whole / rounds <= budget)
+        break;
+    }
   }
   return plan;
 }
@@ -316,13 +336,14 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
   Type element = values[0].getType();
   SharedPlan plan = planShared(from, to, element, conversionBudget(target));
   int64_t bytes = sharedBytes(element);
-  int64_t rows = from.shape()[0] / plan.rounds; // of dimension 0 a piece
+  int64_t rows = from.shape()[plan.dim] / plan.rounds; // of `dim` a piece
   TileCoords source(b, loc, target, from);
   TileCoords result(b, loc, target, to);
-  // In round t, the elements whose dimension-0 coordinate is in piece t.
+  // In round t, the elements whose coordinate along `dim` is in piece t.
   auto inPiece = [&](OpBuilder &b, Location loc, const TileCoords &coords,
                      int64_t reg, int64_t t) -> Value {
-    Value piece = arith::ShRUIOp::create(b, loc, coords.at(b, loc, reg)[0],
+    Value piece = arith::ShRUIOp::create(b, loc,
+                                         coords.at(b, loc, reg)[plan.dim],
                                          i32Const(b, loc, llvm::Log2_64(rows)));
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, piece,
                                  i32Const(b, loc, t));
@@ -347,7 +368,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
       for (int64_t k0 = 0; k0 < from.numRegisters(); k0 += plan.writeVector) {
         auto store = [&](OpBuilder &b, Location loc) {
           Value at = sharedElement(b, loc, state, element,
-                                   source.linear(b, loc, k0, plan.shared, rows));
+                                   source.linear(b, loc, k0, plan.shared, rows, plan.dim));
           LLVM::StoreOp::create(b, loc,
                                 pack(b, loc, values, k0, plan.writeVector), at,
                                 plan.writeVector * bytes);
@@ -376,7 +397,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
       // A register whose element is in another piece reads an element of
       // this one (in bounds), kept only in its own round.
       Value at = sharedElement(b, loc, state, element,
-                               result.linear(b, loc, k0, plan.shared, rows));
+                               result.linear(b, loc, k0, plan.shared, rows, plan.dim));
       Value v = LLVM::LoadOp::create(b, loc, type, at, g * bytes);
       Value mine = plan.rounds == 1 || t == 0
                        ? Value()

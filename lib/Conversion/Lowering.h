@@ -45,10 +45,11 @@ public:
   /// The element indices (i32, one per dimension) held in register `reg`.
   SmallVector<Value, 3> at(OpBuilder &b, Location loc, int64_t reg) const;
   /// The offset of register `reg`'s element in shared memory laid out as
-  /// `shared`, dimension 0 wrapped to `rows` when nonzero (a piece of the
-  /// block).
+  /// `shared`, dimension `dim` wrapped to `rows` when nonzero (a piece of
+  /// the block).
   Value linear(OpBuilder &b, Location loc, int64_t reg,
-               const SharedLayout &shared = {}, int64_t rows = 0) const;
+               const SharedLayout &shared = {}, int64_t rows = 0,
+               unsigned dim = 0) const;
 
 private:
   LinearLayout layout_;
@@ -82,7 +83,7 @@ LinearLayout relayoutNeeds(Operation *op);
 bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
 /// The shared memory (bytes) convertLayout needs for `element`s; 0 when it
 /// is a register permutation. A block past `budget` bytes goes in pieces
-/// along dimension 0, as few as fit.
+/// along its first dimension that can be cut enough, as few as fit.
 int64_t conversionSharedBytes(const LinearLayout &from, const LinearLayout &to,
                               Type element, int64_t budget);
 /// The most shared memory a conversion may plan for on `target`.

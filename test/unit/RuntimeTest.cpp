@@ -241,9 +241,9 @@ TEST(Runtime, DumpsEachStage) {
 }
 
 // A compile that fails leaves a reproducer that ktc-opt fails on the same
-// way (here: a block stored with its last two dimensions swapped, whose
-// change of layout needs more shared memory than a workgroup has and
-// cannot go in pieces, its first dimension being 1).
+// way (here: a 1x2x32768 block stored with its last two dimensions swapped,
+// whose change of layout needs more shared memory than a workgroup has
+// even in pieces: a piece is at least a row, 128 KiB).
 TEST(Runtime, FailedCompileWritesAReproducer) {
   auto big = Kernel("big_tile", [](Ptr<float> p, Ptr<float> q, int M, int N) {
     auto rows = expand_dims(expand_dims(arange(0, M), 0), 2);
@@ -253,13 +253,13 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
   });
   std::string message;
   try {
-    at = __LINE__; big.emit("asm", "gfx942", 64, 1024, Options{.num_warps = 8});
+    at = __LINE__; big.emit("asm", "gfx942", 2, 32768, Options{.num_warps = 16});
     ADD_FAILURE() << "no error";
   } catch (const Error &e) {
     message = e.message();
     EXPECT_EQ(e.line(), static_cast<unsigned>(at));
   }
-  EXPECT_NE(message.find("needs 262144 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
+  EXPECT_NE(message.find("needs 131136 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
             std::string::npos) << message;
   size_t at_path = message.find("reproducer: ");
   ASSERT_NE(at_path, std::string::npos) << message;
@@ -275,7 +275,7 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
   EXPECT_NE(text.find("func.func @big_tile("), std::string::npos);
   // MLIR's reproducer: the pipeline that failed, as text.
   EXPECT_NE(text.find("mlir_reproducer"), std::string::npos);
-  EXPECT_NE(text.find("ktc-assign-layouts{num-warps=8 wave-size=64}"),
+  EXPECT_NE(text.find("ktc-assign-layouts{num-warps=16 wave-size=64}"),
             std::string::npos);
   // ktc-opt reproduces the failure from the file alone.
   std::string command = std::string(KTC_OPT_PATH) + " --run-reproducer " +
@@ -284,7 +284,7 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
   std::ifstream log(path + ".log");
   std::string output((std::istreambuf_iterator<char>(log)),
                      std::istreambuf_iterator<char>());
-  EXPECT_NE(output.find("needs 262144 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
+  EXPECT_NE(output.find("needs 131136 bytes of shared memory to move blocks between threads; gfx942 allows 65536 per workgroup"),
             std::string::npos) << output;
 }
 

@@ -8,7 +8,7 @@
 // bytes, still dynamic.
 // RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_86 --emit=asm | FileCheck %s --check-prefix=SM86
 // A block that cannot go in pieces past sm_86's limit is refused.
-// RUN: not ktc-compile %S/../Inputs/transpose_1x64x1024.mlir --target=sm_86 --num-warps=8 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM86-REFUSED
+// RUN: not ktc-compile %S/../Inputs/transpose_1x2x32768.mlir --target=sm_86 --num-warps=16 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM86-REFUSED
 
 // CHECK: // ktc.dynamic_shared_bytes 131072
 // CHECK: .extern .shared .align 16 .b8 ktc_smem[];
@@ -20,4 +20,4 @@
 
 // SM86: // ktc.dynamic_shared_bytes 65536
 // SM86: .extern .shared .align 16 .b8 ktc_smem[];
-// SM86-REFUSED: transpose_1x64x1024.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 262144 bytes of shared memory to move blocks between threads; sm_86 allows 101376 per workgroup: use smaller blocks
+// SM86-REFUSED: transpose_1x2x32768.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 131136 bytes of shared memory to move blocks between threads; sm_86 allows 101376 per workgroup: use smaller blocks
