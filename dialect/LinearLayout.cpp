@@ -218,15 +218,6 @@ uint64_t LinearLayout::zeroBits(In in) const {
   return mask;
 }
 
-int64_t LinearLayout::registerOf(ArrayRef<int32_t> c) const {
-  // Solve over GF(2): canonical register bases of distributed layouts are
-  // independent, so a small table of every register's part does it.
-  for (int64_t r = 0; r < numRegisters(); ++r)
-    if (ArrayRef<int32_t>(applyIn(Register, r)) == c)
-      return r;
-  return -1;
-}
-
 static void printCoord(llvm::raw_ostream &os, ArrayRef<int32_t> c) {
   os << '[';
   llvm::interleaveComma(c, os);

@@ -112,9 +112,11 @@ public:
   /// The lane or warp bits whose bases are zero (replication).
   uint64_t zeroBits(In in) const;
 
-  /// The register whose register part (applyIn(Register, r)) is `c`, or
-  /// -1 when no register's is.
-  int64_t registerOf(ArrayRef<int32_t> c) const;
+  /// The thread-id bits (lane bits, then warp bits) whose bases are zero:
+  /// the threads differing only in them hold the same elements.
+  uint64_t replicatedThreadBits() const {
+    return zeroBits(Lane) | zeroBits(Warp) << numBits(Lane);
+  }
 
   bool operator==(const LinearLayout &o) const {
     return shape_ == o.shape_ && bases_ == o.bases_;

@@ -20,6 +20,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace mlir;
@@ -170,16 +171,31 @@ Value mlir::ktc::extractBits(OpBuilder &b, Location loc, Value x,
   return acc ? acc : i32Const(b, loc, 0);
 }
 
-bool mlir::ktc::isRegisterPermutation(const LinearLayout &from,
-                                      const LinearLayout &to) {
+/// For each register of `to`, the register of `from` holding the same
+/// element in the same thread; none when some thread lacks an element it
+/// needs (the lane and warp maps differ, or a register part is missing).
+static std::optional<SmallVector<int64_t>>
+registerPermutation(const LinearLayout &from, const LinearLayout &to) {
   if (from.shape() != to.shape() ||
       from.bases(LinearLayout::Lane) != to.bases(LinearLayout::Lane) ||
       from.bases(LinearLayout::Warp) != to.bases(LinearLayout::Warp))
-    return false;
-  for (int64_t r = 0; r < to.numRegisters(); ++r)
-    if (from.registerOf(to.applyIn(LinearLayout::Register, r)) < 0)
-      return false;
-  return true;
+    return std::nullopt;
+  std::map<Coord, int64_t> held;
+  for (int64_t r = 0; r < from.numRegisters(); ++r)
+    held.try_emplace(from.applyIn(LinearLayout::Register, r), r);
+  SmallVector<int64_t> sources;
+  for (int64_t r = 0; r < to.numRegisters(); ++r) {
+    auto it = held.find(to.applyIn(LinearLayout::Register, r));
+    if (it == held.end())
+      return std::nullopt;
+    sources.push_back(it->second);
+  }
+  return sources;
+}
+
+bool mlir::ktc::isRegisterPermutation(const LinearLayout &from,
+                                      const LinearLayout &to) {
+  return registerPermutation(from, to).has_value();
 }
 
 namespace {
@@ -326,10 +342,10 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
                                             const LinearLayout &to,
                                             ValueRange values) {
   SmallVector<Value> out;
-  if (isRegisterPermutation(from, to)) {
-    for (int64_t r = 0; r < to.numRegisters(); ++r)
-      out.push_back(
-          values[from.registerOf(to.applyIn(LinearLayout::Register, r))]);
+  if (std::optional<SmallVector<int64_t>> sources =
+          registerPermutation(from, to)) {
+    for (int64_t r : *sources)
+      out.push_back(values[r]);
     return out;
   }
   const TargetInfo &target = *state.target;
@@ -349,9 +365,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
                                  i32Const(b, loc, t));
   };
   // Writes: one copy of each element (threads that replicate another skip).
-  uint64_t replicas =
-      from.zeroBits(LinearLayout::Lane) |
-      from.zeroBits(LinearLayout::Warp) << from.numBits(LinearLayout::Lane);
+  uint64_t replicas = from.replicatedThreadBits();
   Value first;
   if (replicas) {
     Value tid = target.threadId(b, loc);

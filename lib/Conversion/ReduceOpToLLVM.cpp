@@ -344,9 +344,7 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     Value tid = target.threadId(rewriter, loc);
     // Replicated copies would be counted again by a sum: only the threads
     // holding the first copy (zero in every replicating bit) contribute.
-    uint64_t replicas = layout.zeroBits(LinearLayout::Lane) |
-                        layout.zeroBits(LinearLayout::Warp)
-                            << layout.numBits(LinearLayout::Lane);
+    uint64_t replicas = layout.replicatedThreadBits();
     if (replicas && kind == ReduceKind::Sum) {
       Value first = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::eq,

@@ -242,9 +242,8 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
   // Classes of blocks that share a layout.
   LayoutClasses classes;
   auto joinAll = [&](ValueRange values) {
-    for (Value v : values)
-      if (!values.empty())
-        classes.join(values.front(), v);
+    for (Value v : values.drop_front())
+      classes.join(values.front(), v);
   };
   // A class that is the slice of another along an axis.
   struct Derivation {

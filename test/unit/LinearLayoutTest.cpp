@@ -72,9 +72,10 @@ TEST(LinearLayout, EveryElementIsHeldAndOnceWithoutReplication) {
     ASSERT_EQ(int64_t(held.size()), l.numElements()) << l.str();
     bool replicated = l.zeroBits(LinearLayout::Lane) ||
                       l.zeroBits(LinearLayout::Warp);
-    if (!replicated)
+    if (!replicated) {
       for (auto &[c, n] : held)
         ASSERT_EQ(n, 1) << l.str();
+    }
     // Registers are never repeated within a thread.
     std::set<Coord> own;
     for (int64_t r = 0; r < l.numRegisters(); ++r)
