@@ -40,11 +40,13 @@ def KtcTestAxisInfo : Pass<"ktc-test-axis-info", "::mlir::func::FuncOp"> {
 }
 
 def KtcTestPrintLayouts
-    : Pass<"ktc-test-print-layouts", "::mlir::func::FuncOp"> {
+    : Pass<"ktc-test-print-layouts", "::mlir::ModuleOp"> {
   let summary = "print the layout of every block argument as its linear map "
                 "and thread table (for tests and docs)";
   let description = [{
-    For each argument of the function whose type is a block with a layout,
+    For each argument of each function, in order (a module pass, so that
+    functions are not printed from parallel threads), whose type is a block
+    with a layout,
     prints to stdout its linear map (the coordinate of each register, lane
     and warp bit) and its table: one row per warp and lane, one column per
     register, each cell the coordinate of the element held there; rows that

@@ -24,16 +24,17 @@ namespace {
 struct KtcTestPrintLayoutsPass
     : mlir::ktc::impl::KtcTestPrintLayoutsBase<KtcTestPrintLayoutsPass> {
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    for (BlockArgument arg : func.getArguments()) {
-      auto type = dyn_cast<RankedTensorType>(arg.getType());
-      if (!type || !isLayout(type.getEncoding()))
-        continue;
-      LinearLayout layout = toLinearLayout(type);
-      llvm::outs() << "@" << func.getSymName() << " argument "
-                   << arg.getArgNumber() << ": " << layout.str() << "\n"
-                   << layout.table();
-    }
+    getOperation().walk([](func::FuncOp func) {
+      for (BlockArgument arg : func.getArguments()) {
+        auto type = dyn_cast<RankedTensorType>(arg.getType());
+        if (!type || !isLayout(type.getEncoding()))
+          continue;
+        LinearLayout layout = toLinearLayout(type);
+        llvm::outs() << "@" << func.getSymName() << " argument "
+                     << arg.getArgNumber() << ": " << layout.str() << "\n"
+                     << layout.table();
+      }
+    });
     markAllAnalysesPreserved();
   }
 };
