@@ -265,6 +265,13 @@ llvm::Expected<HostKernel> HostKernel::load(llvm::StringRef object,
   HostKernel kernel;
   kernel.dylib_ = &*dylib;
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, kernelName);
+  // One kernel linked at a time: linking resolves the process's symbols
+  // (malloc, expf...) through the main JITDylib's generator, which can
+  // define one twice when two links race ("duplicate definition of symbol
+  // 'malloc'", seen once under TSan with 8 processes x threads loading).
+  // Loading happens once per compiled kernel, never per launch.
+  static std::mutex linking;
+  std::lock_guard<std::mutex> lock(linking);
   if (llvm::Error e = jit.addObjectFile(*dylib, std::move(buffer)))
     return std::move(e);
   auto entry = jit.lookup(*dylib, packedName(kernelName));
