@@ -318,4 +318,37 @@ def Ktc_ReduceOp : Ktc_Op<"reduce", [Pure]> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+def Ktc_DotOp : Ktc_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "matrix product of two blocks, added to an accumulator";
+  let description = [{
+    `acc + a x b` for blocks `a` (M x K) and `b` (K x N) and an accumulator
+    `acc` (M x N): Triton's `tl.dot(a, b, acc)`. `a` and `b` have the same
+    element type, f16, bf16 or f32; the accumulator and the result are f32.
+    Each product is exact (f16 and bf16 products always are in f32) and
+    the sums are f32 additions in an order the target chooses. f32
+    operands are multiplied in f32 (`ieee`, the default) unless
+    `input_precision = tf32` lets the target round them to tf32 (10
+    mantissa bits, to nearest with ties away from zero) first, as tensor
+    cores do.
+
+    ```mlir
+    %c = ktc.dot %a, %b, %acc : tensor<64x32xf16>, tensor<32x128xf16> -> tensor<64x128xf32>
+    %d = ktc.dot %x, %y, %acc input_precision = tf32 : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+    ```
+  }];
+  let arguments = (ins Ktc_Block:$a, Ktc_Block:$b, Ktc_Block:$acc,
+      DefaultValuedAttr<Ktc_InputPrecisionAttr,
+                        "::mlir::ktc::InputPrecision::IEEE">:$input_precision);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc (`input_precision` `=` $input_precision^)? attr-dict
+    `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // KTC_OPS_TD

@@ -211,6 +211,7 @@ def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
     "::mlir::LLVM::LLVMDialect"
   ];

@@ -114,4 +114,17 @@ def Ktc_ReduceKindAttr : EnumAttr<Ktc_Dialect, Ktc_ReduceKindEnum, "reduce_kind"
   let assemblyFormat = "$value";
 }
 
+def Ktc_InputPrecisionEnum : I32EnumAttr<"InputPrecision",
+    "how a dot multiplies f32 operands", [
+    I32EnumAttrCase<"IEEE", 0, "ieee">,
+    I32EnumAttrCase<"TF32", 1, "tf32">]> {
+  let cppNamespace = "::mlir::ktc";
+  let genSpecializedAttr = 0;
+}
+
+def Ktc_InputPrecisionAttr : EnumAttr<Ktc_Dialect, Ktc_InputPrecisionEnum,
+                                      "input_precision"> {
+  let assemblyFormat = "$value";
+}
+
 #endif // KTC_TYPES_TD

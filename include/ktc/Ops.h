@@ -56,6 +56,20 @@ Value max(const Operand &x, int axis, Loc loc = Loc::current());
 Value min(const Operand &x, int axis, Loc loc = Loc::current());
 Value sum(const Operand &x, int axis, Loc loc = Loc::current());
 
+/// How dot() multiplies f32 operands (Triton's input_precision): exactly
+/// (ieee), or rounded to tf32 first (10 mantissa bits, to nearest with ties
+/// away from zero), which lets NVIDIA's tensor cores and AMD's xf32 matrix
+/// instructions take them.
+enum class InputPrecision { ieee, tf32 };
+/// acc + a x b for a (M x K) and b (K x N) blocks of one element type --
+/// f16, bf16 or f32 -- and an f32 accumulator (M x N; f32 zeros when
+/// absent, a scalar is broadcast): Triton's tl.dot. On GPUs it runs on the
+/// matrix cores (mma/wgmma, MFMA, WMMA) where the shape and types allow.
+Value dot(const Operand &a, const Operand &b,
+          const Operand &acc = Operand(Loc()),
+          InputPrecision precision = InputPrecision::ieee,
+          Loc loc = Loc::current());
+
 /// Elementwise. Float max/min ignore a NaN operand (like fmax).
 Value maximum(const Operand &a, const Operand &b, Loc loc = Loc::current());
 Value minimum(const Operand &a, const Operand &b, Loc loc = Loc::current());

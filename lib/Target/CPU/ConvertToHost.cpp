@@ -434,6 +434,7 @@ struct KtcConvertToHostPass
     patterns.add<SplatLowering, AddPtrLowering, ReduceLowering, RetypeOp>(
         converter, ctx);
     populateHostShapePatterns(converter, patterns);
+    populateHostDotPatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

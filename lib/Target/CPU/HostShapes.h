@@ -19,6 +19,10 @@ namespace mlir::ktc {
 void populateHostShapePatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 
+/// Adds ktc.dot's lowering (a linalg.generic of fmas, HostDot.cpp).
+void populateHostDotPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
+
 } // namespace mlir::ktc
 
 #endif // KTC_LIB_TARGET_CPU_HOSTSHAPES_H

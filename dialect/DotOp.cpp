@@ -1,0 +1,46 @@
+//===- DotOp.cpp - the verifier of ktc.dot --------------------------------===//
+//
+// A dot is a 2-D matrix product: a (M x K) times b (K x N) plus acc (M x N),
+// f16, bf16 or f32 operands of one type and an f32 accumulator. The builder
+// (lib/Builder/Dot.cpp) makes the same checks at the user's line; these
+// catch hand-written IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/KtcDialect.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+LogicalResult DotOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  if (a.getRank() != 2 || b.getRank() != 2 || acc.getRank() != 2)
+    return emitOpError("multiplies 2-D blocks, got ")
+           << a << " x " << b << " + " << acc;
+  if (a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError("inner dimensions differ: a is ")
+           << a.getDimSize(0) << "x" << a.getDimSize(1) << " and b is "
+           << b.getDimSize(0) << "x" << b.getDimSize(1)
+           << " (a's columns must be b's rows)";
+  if (acc.getDimSize(0) != a.getDimSize(0) ||
+      acc.getDimSize(1) != b.getDimSize(1))
+    return emitOpError("accumulator must be ")
+           << a.getDimSize(0) << "x" << b.getDimSize(1)
+           << " (a's rows by b's columns), got " << acc.getDimSize(0) << "x"
+           << acc.getDimSize(1);
+  Type element = a.getElementType();
+  if (element != b.getElementType())
+    return emitOpError("operands must have one element type, got ")
+           << element << " and " << b.getElementType();
+  if (!element.isF16() && !element.isBF16() && !element.isF32())
+    return emitOpError("operands must be f16, bf16 or f32, got ") << element;
+  if (!acc.getElementType().isF32())
+    return emitOpError("accumulator must be f32, got ")
+           << acc.getElementType();
+  if (getInputPrecision() == InputPrecision::TF32 && !element.isF32())
+    return emitOpError("input_precision = tf32 applies to f32 operands, got ")
+           << element;
+  return success();
+}

@@ -1,0 +1,63 @@
+// RUN: ktc-opt %s -split-input-file -verify-diagnostics
+
+func.func @rank(%a: tensor<64xf16>, %b: tensor<64x16xf16>, %c: tensor<64x16xf32>) {
+  // expected-error @+1 {{multiplies 2-D blocks}}
+  %0 = ktc.dot %a, %b, %c : tensor<64xf16>, tensor<64x16xf16> -> tensor<64x16xf32>
+  return
+}
+
+// -----
+
+func.func @inner(%a: tensor<16x32xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{inner dimensions differ: a is 16x32 and b is 16x16 (a's columns must be b's rows)}}
+  %0 = ktc.dot %a, %b, %c : tensor<16x32xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @acc_shape(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{accumulator must be 16x8 (a's rows by b's columns), got 16x16}}
+  %0 = ktc.dot %a, %b, %c : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @mixed(%a: tensor<16x16xf16>, %b: tensor<16x16xbf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{operands must have one element type, got 'f16' and 'bf16'}}
+  %0 = ktc.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x16xbf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @ints(%a: tensor<16x16xi32>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{operands must be f16, bf16 or f32, got 'i32'}}
+  %0 = ktc.dot %a, %a, %c : tensor<16x16xi32>, tensor<16x16xi32> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @acc_type(%a: tensor<16x16xf16>, %c: tensor<16x16xf16>) {
+  // expected-error @+1 {{accumulator must be f32, got 'f16'}}
+  %0 = ktc.dot %a, %a, %c : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @tf32(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{input_precision = tf32 applies to f32 operands, got 'f16'}}
+  %0 = ktc.dot %a, %a, %c input_precision = tf32 : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @result(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{all of {acc, result} have same type}}
+  %0 = "ktc.dot"(%a, %a, %c) : (tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf32>) -> tensor<16x8xf32>
+  return
+}
