@@ -118,12 +118,21 @@ def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
     value is read along another dimension than the store writes (a
     transpose) gets a `ktc.convert_layout` of its value to the pointers'
     layout, and so does any other use whose layouts disagree.
+
+    A `ktc.dot` whose shape and operand types `arch` has a matrix
+    instruction for (dialect/MmaLayouts.cpp) gets a `#ktc.mma` result (and
+    its accumulator's class with it); otherwise its result keeps the
+    class's blocked layout (the FMA path). Its operands are converted to
+    the `#ktc.dot_operand` layouts of that result.
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4",
            "waves (warps) per workgroup">,
     Option<"waveSize", "wave-size", "unsigned", "32",
-           "threads per wave: 32 (NVIDIA, RDNA) or 64 (CDNA)">
+           "threads per wave: 32 (NVIDIA, RDNA) or 64 (CDNA)">,
+    Option<"arch", "arch", "std::string", "\"\"",
+           "the target (sm_90, gfx942, ...) whose matrix instructions dots "
+           "use; none (FMA) when empty">
   ];
 }
 

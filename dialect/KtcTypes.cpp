@@ -1,6 +1,7 @@
 //===- KtcTypes.cpp - ktc types and type predicates -----------------------===//
 
 #include "dialect/KtcDialect.h"
+#include "dialect/MmaLayouts.h"
 #include "dialect/LinearLayout.h"
 
 #include "mlir/IR/Builders.h"
@@ -220,8 +221,8 @@ LogicalResult
 SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           unsigned dim, Attribute parent) {
   if (!isLayout(parent))
-    return emitError() << "#ktc.slice's parent must be a #ktc.blocked or "
-                          "#ktc.slice layout, got "
+    return emitError() << "#ktc.slice's parent must be a layout (#ktc.blocked, "
+                          "#ktc.slice, #ktc.mma or #ktc.dot_operand), got "
                        << parent;
   unsigned rank = getLayoutRank(parent);
   if (rank < 2)
@@ -238,11 +239,50 @@ unsigned SliceEncodingAttr::getRank() const {
 }
 
 //===----------------------------------------------------------------------===//
+// #ktc.mma and #ktc.dot_operand
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        StringRef instr, ArrayRef<unsigned> warpsPerCTA) {
+  if (!lookupMmaInstr(instr)) {
+    auto diag = emitError() << "#ktc.mma: unknown instruction \"" << instr
+                            << "\"; known: ";
+    llvm::interleaveComma(allMmaInstrs(), diag,
+                          [&](const MmaInstr &i) { diag << i.name; });
+    return diag;
+  }
+  if (warpsPerCTA.size() != 2 ||
+      !isValidNumWarps(int64_t(warpsPerCTA[0]) * warpsPerCTA[1]) ||
+      !llvm::isPowerOf2_32(warpsPerCTA[0]) ||
+      !llvm::isPowerOf2_32(warpsPerCTA[1]))
+    return emitError() << "#ktc.mma warpsPerCTA must be two powers of two "
+                          "whose product is at most "
+                       << kMaxNumWarps;
+  return success();
+}
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, Attribute parent) {
+  if (opIdx > 1)
+    return emitError() << "#ktc.dot_operand opIdx must be 0 (A) or 1 (B), got "
+                       << opIdx;
+  auto blocked = dyn_cast<BlockedEncodingAttr>(parent);
+  if (!isa<MmaEncodingAttr>(parent) && !(blocked && blocked.getRank() == 2))
+    return emitError() << "#ktc.dot_operand's parent must be a #ktc.mma or a "
+                          "rank-2 #ktc.blocked layout, got "
+                       << parent;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Layouts as linear maps
 //===----------------------------------------------------------------------===//
 
 bool mlir::ktc::isLayout(Attribute attr) {
-  return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(attr);
+  return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr,
+                         MmaEncodingAttr, DotOperandEncodingAttr>(attr);
 }
 
 unsigned mlir::ktc::getLayoutRank(Attribute layout) {
@@ -250,18 +290,28 @@ unsigned mlir::ktc::getLayoutRank(Attribute layout) {
     return b.getRank();
   if (auto s = dyn_cast<SliceEncodingAttr>(layout))
     return s.getRank();
+  if (isa<MmaEncodingAttr, DotOperandEncodingAttr>(layout))
+    return 2;
   return 0;
 }
 
 unsigned mlir::ktc::getLayoutWaveSize(Attribute layout) {
   if (auto s = dyn_cast<SliceEncodingAttr>(layout))
     return getLayoutWaveSize(s.getParent());
+  if (auto d = dyn_cast<DotOperandEncodingAttr>(layout))
+    return getLayoutWaveSize(d.getParent());
+  if (auto m = dyn_cast<MmaEncodingAttr>(layout))
+    return lookupMmaInstr(m.getInstr())->waveSize;
   return cast<BlockedEncodingAttr>(layout).getWaveSize();
 }
 
 unsigned mlir::ktc::getLayoutNumWarps(Attribute layout) {
   if (auto s = dyn_cast<SliceEncodingAttr>(layout))
     return getLayoutNumWarps(s.getParent());
+  if (auto d = dyn_cast<DotOperandEncodingAttr>(layout))
+    return getLayoutNumWarps(d.getParent());
+  if (auto m = dyn_cast<MmaEncodingAttr>(layout))
+    return m.getWarpsPerCTA()[0] * m.getWarpsPerCTA()[1];
   return cast<BlockedEncodingAttr>(layout).getNumWarps();
 }
 
@@ -271,6 +321,19 @@ LinearLayout mlir::ktc::toLinearLayout(Attribute layout,
     return LinearLayout::blocked(shape, b.getSizePerThread(),
                                  b.getThreadsPerWarp(), b.getWarpsPerCTA(),
                                  b.getOrder());
+  if (auto m = dyn_cast<MmaEncodingAttr>(layout))
+    return mmaLayout(*lookupMmaInstr(m.getInstr()), m.getWarpsPerCTA(), -1,
+                     shape);
+  if (auto d = dyn_cast<DotOperandEncodingAttr>(layout)) {
+    if (auto m = dyn_cast<MmaEncodingAttr>(d.getParent()))
+      return mmaLayout(*lookupMmaInstr(m.getInstr()), m.getWarpsPerCTA(),
+                       d.getOpIdx(), shape);
+    // The FMA path: the result's layout over A's rows or B's columns.
+    SmallVector<int64_t> resultShape{1, 1};
+    resultShape[d.getOpIdx()] = shape[d.getOpIdx()];
+    return fmaOperandLayout(toLinearLayout(d.getParent(), resultShape),
+                            d.getOpIdx(), shape);
+  }
   // The parent over the shape with a unit `dim`, that dimension dropped.
   auto slice = cast<SliceEncodingAttr>(layout);
   SmallVector<int64_t> parentShape(shape);

@@ -98,6 +98,50 @@ def Ktc_SliceEncodingAttr : AttrDef<Ktc_Dialect, "SliceEncoding"> {
   }];
 }
 
+def Ktc_MmaEncodingAttr : AttrDef<Ktc_Dialect, "MmaEncoding"> {
+  let mnemonic = "mma";
+  let summary = "the result layout of a matrix instruction";
+  let description = [{
+    The layout of a `ktc.dot` result computed by the matrix instruction
+    `instr` (dialect/MmaLayouts.cpp lists them: `mma16816_f16`,
+    `mfma32x32x8_f16`, `wmma16x16x16_f16`, ...): each wave holds the
+    instruction's result tiles as the ISA places them, `warpsPerCTA`
+    waves tile the block along M and N, and each thread repeats the
+    instruction over the tiles left (waves past the block replicate).
+
+    ```mlir
+    tensor<128x128xf32, #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [2, 2]}>>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<>:$instr,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let assemblyFormat = [{
+    `<` `{` `instr` `=` $instr `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `}` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Ktc_DotOperandEncodingAttr : AttrDef<Ktc_Dialect, "DotOperandEncoding"> {
+  let mnemonic = "dot_operand";
+  let summary = "the layout of a dot's operand";
+  let description = [{
+    The layout operand `opIdx` (0: A, 1: B) of a `ktc.dot` whose result is
+    laid out by `parent` needs. For a `#ktc.mma` parent it is the
+    instruction's operand layout (repeated over K and the tiles); for a
+    `#ktc.blocked` parent (the FMA path) each thread holds the rows of A
+    (columns of B) of its results, and all of K.
+
+    ```mlir
+    tensor<128x64xf16, #ktc.dot_operand<{opIdx = 0, parent = #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [2, 2]}>}>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent);
+  let assemblyFormat = [{
+    `<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent `}` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Enums
 //===----------------------------------------------------------------------===//

@@ -210,6 +210,7 @@ struct KtcConvertToLLVMPass
     populateMemoryPatterns(converter, patterns, state);
     populateReducePatterns(converter, patterns, state);
     populateLayoutPatterns(converter, patterns, state);
+    populateDotPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

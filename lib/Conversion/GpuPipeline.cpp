@@ -30,7 +30,7 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
   // canonicalizer, which must not reassociate them).
   pm.addPass(createKtcExpandMath());
   pm.addPass(createKtcAssignLayouts(
-      KtcAssignLayoutsOptions{numWarps, target.waveSize}));
+      KtcAssignLayoutsOptions{numWarps, target.waveSize, arch}));
   // The copies of cheap blocks that took the same layout become one again;
   // conversions of conversions fold.
   pm.addPass(createCSEPass());

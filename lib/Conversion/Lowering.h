@@ -147,6 +147,9 @@ void populateReducePatterns(const TypeConverter &converter,
 void populateLayoutPatterns(const TypeConverter &converter,
                             RewritePatternSet &patterns,
                             const LoweringState &state);
+void populateDotPatterns(const TypeConverter &converter,
+                         RewritePatternSet &patterns,
+                         const LoweringState &state);
 
 /// Declares the kernel's shared memory (`state.sharedMemory`, `bytes` of
 /// it), static or -- past the target's static limit -- dynamic with the

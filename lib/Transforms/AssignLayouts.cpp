@@ -20,6 +20,7 @@
 
 #include "dialect/KtcPasses.h"
 #include "dialect/LinearLayout.h"
+#include "dialect/MmaLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -175,6 +176,10 @@ struct KtcAssignLayoutsPass
   }
 
   void assign(func::FuncOp func);
+  /// The #ktc.mma layouts of the classes of dot results that `arch` has a
+  /// matrix instruction for (every dot of the class agreeing).
+  template <typename Classes>
+  DenseMap<Value, Attribute> dotLayouts(func::FuncOp func, Classes &classes);
 };
 
 } // namespace
@@ -202,6 +207,38 @@ private:
   DenseMap<Value, Value> parent;
 };
 } // namespace
+
+template <typename Classes>
+DenseMap<Value, Attribute>
+KtcAssignLayoutsPass::dotLayouts(func::FuncOp func, Classes &classes) {
+  DenseMap<Value, Attribute> layouts;
+  DenseSet<Value> mixed; // classes whose dots want different layouts
+  func.walk([&](DotOp dot) {
+    RankedTensorType a = dot.getA().getType(), b = dot.getB().getType();
+    const MmaInstr *instr =
+        chooseMmaInstr(arch, a.getElementType(), a.getDimSize(0),
+                       b.getDimSize(1), a.getDimSize(1));
+    Value rep = classes.find(dot.getResult());
+    Attribute layout;
+    if (instr && instr->waveSize == waveSize)
+      layout = MmaEncodingAttr::get(
+          &getContext(), instr->name,
+          mmaWarps(*instr, a.getDimSize(0), b.getDimSize(1), numWarps));
+    auto [it, inserted] = layouts.try_emplace(rep, layout);
+    if (!inserted && it->second != layout)
+      mixed.insert(rep);
+  });
+  for (Value rep : mixed)
+    layouts.erase(rep);
+  // Dots on the FMA path keep the class's blocked layout.
+  SmallVector<Value> fma;
+  for (auto &[rep, layout] : layouts)
+    if (!layout)
+      fma.push_back(rep);
+  for (Value rep : fma)
+    layouts.erase(rep);
+  return layouts;
+}
 
 void KtcAssignLayoutsPass::assign(func::FuncOp func) {
   copyCheapBlocksPerUse(func);
@@ -272,6 +309,8 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
         classes.join(store.getPtr(), store.getMask());
     } else if (auto b = dyn_cast<BroadcastOp>(op)) {
       classes.join(b.getResult(), b.getSrc());
+    } else if (auto d = dyn_cast<DotOp>(op)) {
+      classes.join(d.getResult(), d.getAcc());
     } else if (auto e = dyn_cast<ExpandDimsOp>(op)) {
       derivations.push_back(
           {e.getSrc(), {e.getResult(), unsigned(e.getAxis()), false}});
@@ -365,8 +404,10 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
   llvm::stable_sort(reps, [&](Value a, Value b) {
     return classShape[a].size() > classShape[b].size();
   });
-  DenseMap<Value, Attribute> layouts;
+  DenseMap<Value, Attribute> layouts = dotLayouts(func, classes);
   for (Value rep : reps) {
+    if (layouts.count(rep))
+      continue; // a dot's matrix-instruction layout
     ArrayRef<int64_t> shape = classShape[rep];
     Attribute layout;
     auto it = derived.find(rep);
@@ -432,6 +473,19 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
       r.getResult().setType(withLayout(result, want));
       auto convert = ConvertLayoutOp::create(b, r.getLoc(), result, r);
       r.getResult().replaceAllUsesExcept(convert, convert);
+    }
+  });
+  // A dot's operands in the layouts its result's layout needs.
+  func.walk([&](DotOp dot) {
+    Attribute parent = dot.getType().getEncoding();
+    OpBuilder b(dot);
+    for (unsigned i = 0; i < 2; ++i) {
+      OpOperand &operand = dot->getOpOperand(i);
+      Attribute want = DotOperandEncodingAttr::get(&getContext(), i, parent);
+      if (cast<RankedTensorType>(operand.get().getType()).getEncoding() != want)
+        operand.set(ConvertLayoutOp::create(
+            b, dot.getLoc(), withLayout(operand.get().getType(), want),
+            operand.get()));
     }
   });
   for (StoreOp store : converted) {

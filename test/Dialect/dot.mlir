@@ -17,3 +17,14 @@ func.func @dot(%a: tensor<64x32xf16>, %b: tensor<32x128xf16>, %c: tensor<64x128x
   %3 = ktc.dot %g, %h, %i input_precision = tf32 : tensor<16x8xf32>, tensor<8x4xf32> -> tensor<16x4xf32>
   return
 }
+
+// The matrix-instruction layouts print and parse.
+// CHECK-LABEL: func.func @layouts
+// CHECK-SAME: #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [2, 2]}>
+// CHECK-SAME: #ktc.dot_operand<{opIdx = 1, parent = #ktc.mma<{instr = "mma16816_bf16", warpsPerCTA = [4, 1]}>}>
+// CHECK-SAME: #ktc.dot_operand<{opIdx = 0, parent = #blocked}>
+func.func @layouts(%c: tensor<64x64xf32, #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [2, 2]}>>,
+                   %b: tensor<32x64xbf16, #ktc.dot_operand<{opIdx = 1, parent = #ktc.mma<{instr = "mma16816_bf16", warpsPerCTA = [4, 1]}>}>>,
+                   %a: tensor<64x16xf32, #ktc.dot_operand<{opIdx = 0, parent = #ktc.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>>) {
+  return
+}

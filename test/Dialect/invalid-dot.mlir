@@ -61,3 +61,31 @@ func.func @result(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
   %0 = "ktc.dot"(%a, %a, %c) : (tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf32>) -> tensor<16x8xf32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{#ktc.mma: unknown instruction "mfma64x64x4_f16"; known: mma16816_f16, mma16816_bf16, mfma32x32x8_f16}}
+func.func @instr(%c: tensor<64x64xf32, #ktc.mma<{instr = "mfma64x64x4_f16", warpsPerCTA = [2, 2]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#ktc.mma warpsPerCTA must be two powers of two whose product is at most 32}}
+func.func @warps(%c: tensor<64x64xf32, #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [3, 1]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#ktc.dot_operand opIdx must be 0 (A) or 1 (B), got 2}}
+func.func @opidx(%c: tensor<64x64xf16, #ktc.dot_operand<{opIdx = 2, parent = #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [2, 2]}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#ktc.dot_operand's parent must be a #ktc.mma or a rank-2 #ktc.blocked layout, got #ktc.blocked}}
+func.func @parent(%c: tensor<64x64xf16, #ktc.dot_operand<{opIdx = 0, parent = #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>>) {
+  return
+}

@@ -50,7 +50,7 @@ func.func @slice_of_1d(%x: tensor<64xf32, #ktc.slice<{dim = 0, parent = #ktc.blo
 
 // -----
 
-// expected-error @+1 {{#ktc.slice's parent must be a #ktc.blocked or #ktc.slice layout, got 1 : i32}}
+// expected-error @+1 {{#ktc.slice's parent must be a layout (#ktc.blocked, #ktc.slice, #ktc.mma or #ktc.dot_operand), got 1 : i32}}
 func.func @slice_parent(%x: tensor<64xf32, #ktc.slice<{dim = 0, parent = 1 : i32}>>) {
   return
 }

@@ -275,8 +275,8 @@ TEST(Runtime, FailedCompileWritesAReproducer) {
   EXPECT_NE(text.find("func.func @big_tile("), std::string::npos);
   // MLIR's reproducer: the pipeline that failed, as text.
   EXPECT_NE(text.find("mlir_reproducer"), std::string::npos);
-  EXPECT_NE(text.find("ktc-assign-layouts{num-warps=16 wave-size=64}"),
-            std::string::npos);
+  EXPECT_NE(text.find("ktc-assign-layouts{arch="), std::string::npos);
+  EXPECT_NE(text.find("num-warps=16 wave-size=64}"), std::string::npos);
   // ktc-opt reproduces the failure from the file alone.
   std::string command = std::string(KTC_OPT_PATH) + " --run-reproducer " +
                         path + " -o /dev/null > " + path + ".log 2>&1";

@@ -1,0 +1,292 @@
+//===- MmaLayouts.cpp - the matrix instructions and their layouts ----------===//
+//
+// The per-instruction maps below are the ISA documents' operand tables
+// written as bases (PTX ISA "Matrix Fragments for mma.m16n8k16"; AMD's
+// "AMD Matrix Instruction Calculator" output for MFMA; RDNA3/RDNA4 ISA
+// "Wave Matrix Multiply Accumulate" for WMMA). Each entry says, for
+// register bit i or lane bit i, which (row, column) of the tile that bit
+// moves to.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/MmaLayouts.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+using Coord = LinearLayout::Coord;
+using Bases = SmallVector<Coord>;
+
+namespace {
+
+Bases rows(std::initializer_list<int32_t> steps) { // along dimension 0
+  Bases b;
+  for (int32_t s : steps)
+    b.push_back({s, 0});
+  return b;
+}
+Bases cols(std::initializer_list<int32_t> steps) { // along dimension 1
+  Bases b;
+  for (int32_t s : steps)
+    b.push_back({0, s});
+  return b;
+}
+Bases operator+(Bases a, const Bases &b) {
+  a.append(b.begin(), b.end());
+  return a;
+}
+
+std::vector<MmaInstr> makeTable() {
+  std::vector<MmaInstr> t;
+  // mma.sync.m16n8k16 (sm_80+): a thread of group g = lane / 4, index
+  // t = lane % 4 holds A (g | g+8, 2t + {0,1} | +8), B (2t + {0,1} | +8, g)
+  // and C (g | g+8, 2t + {0,1}).
+  for (bool bf16 : {false, true}) {
+    MmaInstr i;
+    i.name = bf16 ? "mma16816_bf16" : "mma16816_f16";
+    i.family = MmaInstr::NvMma;
+    i.m = 16, i.n = 8, i.k = 16, i.waveSize = 32, i.bf16 = bf16;
+    i.intrinsic = bf16 ? "llvm.nvvm.mma.m16n8k16.row.col.bf16"
+                       : "llvm.nvvm.mma.m16n8k16.row.col.f32.f32";
+    i.aReg = Bases{{0, 1}, {8, 0}, {0, 8}};
+    i.aLane = cols({2, 4}) + rows({1, 2, 4});
+    i.bReg = rows({1, 8});
+    i.bLane = rows({2, 4}) + cols({1, 2, 4});
+    i.cReg = Bases{{0, 1}, {8, 0}};
+    i.cLane = cols({2, 4}) + rows({1, 2, 4});
+    t.push_back(i);
+  }
+  // MFMA (wave64). 32x32xK: lane l holds A row l % 32, columns
+  // K/2 * (l / 32) + {0 .. K/2-1}; B likewise by column; C column l % 32,
+  // rows 8 g + 4 (l / 32) + j in register 4 g + j. 16x16xK: rows (columns)
+  // l % 16, K/4 * (l / 16) + ...; C rows 4 (l / 16) + j.
+  struct Mfma {
+    const char *name, *intrinsic;
+    unsigned m, k;
+    bool bf16;
+  };
+  for (Mfma f : {Mfma{"mfma32x32x8_f16", "llvm.amdgcn.mfma.f32.32x32x8f16",
+                      32, 8, false},
+                 Mfma{"mfma32x32x8_bf16",
+                      "llvm.amdgcn.mfma.f32.32x32x8bf16.1k", 32, 8, true},
+                 Mfma{"mfma16x16x16_f16", "llvm.amdgcn.mfma.f32.16x16x16f16",
+                      16, 16, false},
+                 Mfma{"mfma16x16x16_bf16",
+                      "llvm.amdgcn.mfma.f32.16x16x16bf16.1k", 16, 16, true},
+                 Mfma{"mfma32x32x16_f16", "llvm.amdgcn.mfma.f32.32x32x16.f16",
+                      32, 16, false},
+                 Mfma{"mfma32x32x16_bf16",
+                      "llvm.amdgcn.mfma.f32.32x32x16.bf16", 32, 16, true},
+                 Mfma{"mfma16x16x32_f16", "llvm.amdgcn.mfma.f32.16x16x32.f16",
+                      16, 32, false},
+                 Mfma{"mfma16x16x32_bf16",
+                      "llvm.amdgcn.mfma.f32.16x16x32.bf16", 16, 32, true}}) {
+    MmaInstr i;
+    i.name = f.name;
+    i.family = MmaInstr::AmdMfma;
+    i.m = i.n = f.m, i.k = f.k, i.waveSize = 64, i.bf16 = f.bf16;
+    i.intrinsic = f.intrinsic;
+    unsigned groups = 64 / f.m;   // lane groups along K
+    unsigned per = f.k / groups;  // consecutive K a lane holds
+    Bases inK, lanesOut, lanesK;
+    for (unsigned s = 1; s < per; s *= 2)
+      inK.push_back({int32_t(s), 0});
+    for (unsigned s = 1; s < f.m; s *= 2)
+      lanesOut.push_back({int32_t(s), 0});
+    for (unsigned s = per; s < f.k; s *= 2)
+      lanesK.push_back({int32_t(s), 0});
+    auto swap = [](Bases b) { // (k, x) -> (x, k)
+      for (Coord &c : b)
+        std::swap(c[0], c[1]);
+      return b;
+    };
+    i.aReg = swap(inK);
+    i.aLane = lanesOut + swap(lanesK);
+    i.bReg = inK;
+    i.bLane = swap(lanesOut) + lanesK;
+    if (f.m == 32) {
+      i.cReg = rows({1, 2, 8, 16});
+      i.cLane = cols({1, 2, 4, 8, 16}) + rows({4});
+    } else {
+      i.cReg = rows({1, 2});
+      i.cLane = cols({1, 2, 4, 8}) + rows({4, 8});
+    }
+    t.push_back(i);
+  }
+  // WMMA 16x16x16 (wave32). RDNA3 (gfx11): lanes l and l + 16 both hold
+  // A row l % 16 (B column), all 16 of K; C row 2 j + l / 16, column
+  // l % 16 in register j. RDNA4 (gfx12): lane l holds A row l % 16, K
+  // 8 (l / 16) + {0 .. 7}; C row 8 (l / 16) + j.
+  for (bool gfx12 : {false, true})
+    for (bool bf16 : {false, true}) {
+      MmaInstr i;
+      i.name = gfx12 ? (bf16 ? "wmma16x16x16_bf16_gfx12" : "wmma16x16x16_f16_gfx12")
+                     : (bf16 ? "wmma16x16x16_bf16" : "wmma16x16x16_f16");
+      i.family = MmaInstr::AmdWmma;
+      i.m = i.n = i.k = 16, i.waveSize = 32, i.bf16 = bf16;
+      i.intrinsic = bf16 ? "llvm.amdgcn.wmma.f32.16x16x16.bf16"
+                         : "llvm.amdgcn.wmma.f32.16x16x16.f16";
+      if (!gfx12) {
+        i.aReg = cols({1, 2, 4, 8});
+        i.aLane = rows({1, 2, 4, 8}) + Bases{{0, 0}};
+        i.bReg = rows({1, 2, 4, 8});
+        i.bLane = cols({1, 2, 4, 8}) + Bases{{0, 0}};
+        i.cReg = rows({2, 4, 8});
+        i.cLane = cols({1, 2, 4, 8}) + rows({1});
+      } else {
+        i.aReg = cols({1, 2, 4});
+        i.aLane = rows({1, 2, 4, 8}) + cols({8});
+        i.bReg = rows({1, 2, 4});
+        i.bLane = cols({1, 2, 4, 8}) + rows({8});
+        i.cReg = rows({1, 2, 4});
+        i.cLane = cols({1, 2, 4, 8}) + rows({8});
+      }
+      t.push_back(i);
+    }
+  return t;
+}
+
+const std::vector<MmaInstr> &table() {
+  static const std::vector<MmaInstr> t = makeTable();
+  return t;
+}
+
+/// The architecture's number: 90 for sm_90, 0x942 for gfx942; 0 otherwise.
+unsigned archNumber(StringRef arch, StringRef prefix, unsigned radix) {
+  unsigned v = 0;
+  if (!arch.consume_front(prefix) || arch.getAsInteger(radix, v))
+    return 0;
+  return v;
+}
+
+} // namespace
+
+ArrayRef<MmaInstr> mlir::ktc::allMmaInstrs() { return table(); }
+
+const MmaInstr *mlir::ktc::lookupMmaInstr(StringRef name) {
+  for (const MmaInstr &i : table())
+    if (i.name == name)
+      return &i;
+  return nullptr;
+}
+
+const MmaInstr *mlir::ktc::chooseMmaInstr(StringRef arch, Type element,
+                                          int64_t m, int64_t n, int64_t k) {
+  if (!element.isF16() && !element.isBF16())
+    return nullptr;
+  arch = arch.split(':').first; // gfx942:sramecc+:xnack- is a gfx942
+  bool bf16 = element.isBF16();
+  auto fits = [&](const MmaInstr *i) {
+    return i && m >= i->m && n >= i->n && k >= i->k ? i : nullptr;
+  };
+  auto named = [&](StringRef base) {
+    return fits(lookupMmaInstr((base + (bf16 ? "_bf16" : "_f16")).str()));
+  };
+  if (unsigned sm = archNumber(arch, "sm_", 10))
+    return sm >= 80 ? named("mma16816") : nullptr;
+  unsigned gfx = archNumber(arch, "gfx", 16);
+  if (gfx == 0x90a || gfx == 0x942 || gfx == 0x950) {
+    // The 32x32 forms where the block has room (fewer instructions, fewer
+    // LDS reads per flop), else 16x16; gfx950's doubled K where K allows.
+    const MmaInstr *i = nullptr;
+    if (gfx == 0x950)
+      i = m >= 32 && n >= 32 ? named("mfma32x32x16") : named("mfma16x16x32");
+    if (!i)
+      i = m >= 32 && n >= 32 ? named("mfma32x32x8") : nullptr;
+    return i ? i : named("mfma16x16x16");
+  }
+  if (gfx >= 0x1100 && gfx < 0x1200)
+    return named("wmma16x16x16");
+  if (gfx >= 0x1200 && gfx < 0x1250)
+    return fits(lookupMmaInstr(
+        bf16 ? "wmma16x16x16_bf16_gfx12" : "wmma16x16x16_f16_gfx12"));
+  return nullptr; // gfx1250's WMMA forms are not written yet: FMA
+}
+
+SmallVector<unsigned, 2> mlir::ktc::mmaWarps(const MmaInstr &instr, int64_t m,
+                                             int64_t n, unsigned numWarps) {
+  SmallVector<unsigned, 2> w{1, 1};
+  for (unsigned left = numWarps; left > 1; left /= 2) {
+    int64_t tilesM = m / (int64_t(instr.m) * w[0]);
+    int64_t tilesN = n / (int64_t(instr.n) * w[1]);
+    if (tilesM >= tilesN && tilesM > 1)
+      w[0] *= 2;
+    else if (tilesN > 1)
+      w[1] *= 2;
+    else
+      w[0] *= 2; // past the shape: replicas
+  }
+  return w;
+}
+
+LinearLayout mlir::ktc::mmaLayout(const MmaInstr &instr,
+                                  ArrayRef<unsigned> warps, int opIdx,
+                                  ArrayRef<int64_t> shape) {
+  // Dimension 0 and 1 of the operand: which of M, N, K, and the tile.
+  bool isA = opIdx == 0, isB = opIdx == 1;
+  int64_t tileM = instr.m, tileN = instr.n, tileK = instr.k;
+  int64_t rowsIn = isB ? tileK : tileM, colsIn = isA ? tileK : tileN;
+  // Waves that fit along M and N (the rest replicate).
+  int64_t extentM = isB ? tileM : shape[0], extentN = isA ? tileN : shape[1];
+  unsigned wm = std::min<int64_t>(warps[0], std::max<int64_t>(1, extentM / tileM));
+  unsigned wn = std::min<int64_t>(warps[1], std::max<int64_t>(1, extentN / tileN));
+  std::array<Bases, LinearLayout::kNumIns> b;
+  b[LinearLayout::Register] = isA ? instr.aReg : isB ? instr.bReg : instr.cReg;
+  b[LinearLayout::Lane] = isA ? instr.aLane : isB ? instr.bLane : instr.cLane;
+  auto unit = [](unsigned dim, int64_t v) {
+    Coord c{0, 0};
+    c[dim] = int32_t(v);
+    return c;
+  };
+  Bases &warp = b[LinearLayout::Warp];
+  for (unsigned s = 1; s < warps[0]; s *= 2) // M waves: A and C move
+    warp.push_back(s < wm && !isB ? unit(0, tileM * s) : Coord{0, 0});
+  for (unsigned s = 1; s < warps[1]; s *= 2) // N waves: B and C move
+    warp.push_back(s < wn && !isA ? unit(1, tileN * s) : Coord{0, 0});
+  Bases &reg = b[LinearLayout::Register];
+  auto repeat = [&](unsigned dim, int64_t from, int64_t extent) {
+    for (int64_t s = from; s < extent; s *= 2)
+      reg.push_back(unit(dim, s));
+  };
+  if (isA) {
+    repeat(1, tileK, shape[1]);
+    repeat(0, tileM * wm, shape[0]);
+  } else if (isB) {
+    repeat(0, tileK, shape[0]);
+    repeat(1, tileN * wn, shape[1]);
+  } else {
+    repeat(1, tileN * wn, shape[1]);
+    repeat(0, tileM * wm, shape[0]);
+  }
+  // A block smaller than the tile: its coordinates wrap (copies).
+  for (Bases &in : b)
+    for (Coord &c : in)
+      for (unsigned d = 0; d < 2; ++d)
+        c[d] &= int32_t(shape[d] - 1);
+  (void)rowsIn, (void)colsIn;
+  return LinearLayout(shape, std::move(b));
+}
+
+LinearLayout mlir::ktc::fmaOperandLayout(const LinearLayout &result, int opIdx,
+                                         ArrayRef<int64_t> shape) {
+  // `result` over [m, 1] (A) or [1, n] (B): its lanes and waves along the
+  // other dimension are already replicas. K goes in registers, first.
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  std::array<Bases, LinearLayout::kNumIns> b;
+  for (int64_t s = 1; s < shape[kDim]; s *= 2) {
+    Coord c{0, 0};
+    c[kDim] = int32_t(s);
+    b[LinearLayout::Register].push_back(c);
+  }
+  for (unsigned in = 0; in < LinearLayout::kNumIns; ++in)
+    for (const Coord &c : result.bases(LinearLayout::In(in))) {
+      Coord copy = c;
+      copy[kDim] = 0;
+      if (in != LinearLayout::Register || copy != Coord{0, 0})
+        b[in].push_back(copy);
+    }
+  return LinearLayout(shape, std::move(b));
+}

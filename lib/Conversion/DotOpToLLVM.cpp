@@ -1,0 +1,202 @@
+//===- DotOpToLLVM.cpp - ktc.dot on the matrix cores, or in FMAs -----------===//
+//
+// ktc-assign-layouts has put the operands in the #ktc.dot_operand layouts
+// of the result's layout, so each thread already holds what it multiplies:
+//
+// - #ktc.mma result: per result tile (m, n) and K step k, the thread's
+//   registers of A (m, k), B (k, n) and C (m, n) are packed into the
+//   instruction's operands and the instruction called (mma.sync, MFMA,
+//   WMMA); the register order of dialect/MmaLayouts.h makes the indices
+//   arithmetic.
+// - blocked result (the FMA path): each result register r is
+//   fma(a[m, k], b[k, n], acc) for k from 0 up, m and n r's coordinates;
+//   the thread holds row m of A and column n of B in registers whose
+//   coordinates the operand layouts give. The host computes the same sums
+//   in the same order (lib/Target/CPU/HostDot.cpp): the same bits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "dialect/MmaLayouts.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+Value f32Const(OpBuilder &b, Location loc, float v) {
+  return LLVM::ConstantOp::create(b, loc, b.getF32Type(),
+                                  b.getF32FloatAttr(v));
+}
+
+/// An f16/bf16/f32 operand as f32, rounded to tf32 when asked.
+Value widen(OpBuilder &b, Location loc, Value x, bool tf32) {
+  Type f32 = b.getF32Type();
+  if (x.getType() != f32)
+    return LLVM::FPExtOp::create(b, loc, f32, x);
+  if (!tf32)
+    return x;
+  // Ties away from zero; NaN and infinities unchanged (HostDot.cpp).
+  Type i32 = b.getI32Type();
+  Value bits = LLVM::BitcastOp::create(b, loc, i32, x);
+  Value rounded = LLVM::AndOp::create(
+      b, loc, LLVM::AddOp::create(b, loc, bits, i32Const(b, loc, 0x1000)),
+      i32Const(b, loc, ~0x1fff));
+  Value magnitude =
+      LLVM::AndOp::create(b, loc, bits, i32Const(b, loc, 0x7fffffff));
+  Value finite = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult,
+                                      magnitude, i32Const(b, loc, 0x7f800000));
+  return LLVM::BitcastOp::create(
+      b, loc, f32, LLVM::SelectOp::create(b, loc, finite, rounded, bits));
+}
+
+/// Register coordinates of `layout` -> register index.
+std::map<LinearLayout::Coord, int64_t> registerIndex(const LinearLayout &l) {
+  std::map<LinearLayout::Coord, int64_t> index;
+  for (int64_t r = 0; r < l.numRegisters(); ++r)
+    index.emplace(l.applyIn(LinearLayout::Register, r), r);
+  return index;
+}
+
+SmallVector<Value> fmaDot(OpBuilder &b, Location loc, DotOp op,
+                          ValueRange a, ValueRange bv, ValueRange acc) {
+  LinearLayout lc = toLinearLayout(op.getType());
+  LinearLayout la = toLinearLayout(op.getA().getType());
+  LinearLayout lb = toLinearLayout(op.getB().getType());
+  auto ia = registerIndex(la), ib = registerIndex(lb);
+  int64_t K = op.getA().getType().getDimSize(1);
+  bool tf32 = op.getInputPrecision() == InputPrecision::TF32;
+  // Each operand register widened once.
+  SmallVector<Value> wa, wb;
+  for (Value x : a)
+    wa.push_back(widen(b, loc, x, tf32));
+  for (Value x : bv)
+    wb.push_back(widen(b, loc, x, tf32));
+  SmallVector<Value> out;
+  for (int64_t r = 0; r < lc.numRegisters(); ++r) {
+    LinearLayout::Coord c = lc.applyIn(LinearLayout::Register, r);
+    Value sum = acc[r];
+    for (int64_t k = 0; k < K; ++k) {
+      int64_t sa = ia.at({c[0], int32_t(k)}), sb = ib.at({int32_t(k), c[1]});
+      sum = LLVM::FMAOp::create(b, loc, wa[sa], wb[sb], sum);
+    }
+    out.push_back(sum);
+  }
+  return out;
+}
+
+/// Values [k0, k0 + g) as one instruction operand: a vector of them, as
+/// the intrinsic takes it (i16 lanes for bf16 where the intrinsic wants
+/// integers; 32-bit words of two for mma.sync's bf16).
+Value operand(OpBuilder &b, Location loc, const MmaInstr &instr,
+              ArrayRef<Value> values, int64_t k0, int64_t g) {
+  Value v = pack(b, loc, values, k0, g);
+  if (!instr.bf16)
+    return v;
+  bool integerLanes = instr.intrinsic.ends_with(".1k") ||
+                      instr.family == MmaInstr::AmdWmma;
+  if (integerLanes)
+    return LLVM::BitcastOp::create(
+        b, loc, VectorType::get({g}, b.getI16Type()), v);
+  if (instr.family == MmaInstr::NvMma) // two bf16 a word
+    return LLVM::BitcastOp::create(b, loc, b.getI32Type(), v);
+  return v;
+}
+
+SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
+                          const MmaInstr &instr, ArrayRef<unsigned> warps,
+                          ValueRange a, ValueRange bv, ValueRange acc) {
+  RankedTensorType at = op.getA().getType(), bt = op.getB().getType();
+  int64_t M = at.getDimSize(0), K = at.getDimSize(1), N = bt.getDimSize(1);
+  int64_t wm = std::min<int64_t>(warps[0], M / instr.m);
+  int64_t wn = std::min<int64_t>(warps[1], N / instr.n);
+  int64_t repM = M / (instr.m * wm), repN = N / (instr.n * wn),
+          repK = K / instr.k;
+  int64_t nA = instr.aRegisters(), nB = instr.bRegisters(),
+          nC = instr.cRegisters();
+  SmallVector<Value> av(a), bvals(bv), out(acc);
+  Type f32 = b.getF32Type();
+  for (int64_t m = 0; m < repM; ++m)
+    for (int64_t n = 0; n < repN; ++n) {
+      int64_t c0 = nC * (n + repN * m);
+      for (int64_t k = 0; k < repK; ++k) {
+        int64_t a0 = nA * (k + repK * m), b0 = nB * (k + repK * n);
+        SmallVector<Value> args;
+        Type result;
+        switch (instr.family) {
+        case MmaInstr::NvMma: {
+          // A: four words of two, B: two, C: four floats; a struct back.
+          for (int64_t w = 0; w < nA; w += 2)
+            args.push_back(operand(b, loc, instr, av, a0 + w, 2));
+          for (int64_t w = 0; w < nB; w += 2)
+            args.push_back(operand(b, loc, instr, bvals, b0 + w, 2));
+          for (int64_t c = 0; c < nC; ++c)
+            args.push_back(out[c0 + c]);
+          result = LLVM::LLVMStructType::getLiteral(
+              b.getContext(), SmallVector<Type>(nC, f32));
+          break;
+        }
+        case MmaInstr::AmdMfma:
+        case MmaInstr::AmdWmma:
+          args.push_back(operand(b, loc, instr, av, a0, nA));
+          args.push_back(operand(b, loc, instr, bvals, b0, nB));
+          args.push_back(pack(b, loc, out, c0, nC));
+          if (instr.family == MmaInstr::AmdMfma) // cbsz, abid, blgp
+            for (int i = 0; i < 3; ++i)
+              args.push_back(i32Const(b, loc, 0));
+          result = VectorType::get({nC}, f32);
+          break;
+        }
+        Value d = LLVM::CallIntrinsicOp::create(
+                      b, loc, result, b.getStringAttr(instr.intrinsic), args)
+                      .getResult(0);
+        for (int64_t c = 0; c < nC; ++c)
+          out[c0 + c] =
+              instr.family == MmaInstr::NvMma
+                  ? LLVM::ExtractValueOp::create(b, loc, d, c).getResult()
+                  : LLVM::ExtractElementOp::create(b, loc, d,
+                                                   i32Const(b, loc, c))
+                        .getResult();
+      }
+    }
+  return out;
+}
+
+struct DotLowering : OpConversionPattern<DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Attribute layout = op.getType().getEncoding();
+    auto operandOk = [&](Value v, unsigned idx) {
+      auto d = dyn_cast_or_null<DotOperandEncodingAttr>(
+          cast<RankedTensorType>(v.getType()).getEncoding());
+      return d && d.getOpIdx() == idx && d.getParent() == layout;
+    };
+    if (!operandOk(op.getA(), 0) || !operandOk(op.getB(), 1))
+      return rewriter.notifyMatchFailure(
+          op, "operands not in the result's #ktc.dot_operand layouts");
+    SmallVector<Value> values;
+    if (auto mma = dyn_cast<MmaEncodingAttr>(layout))
+      values = mmaDot(rewriter, loc, op, *lookupMmaInstr(mma.getInstr()),
+                      mma.getWarpsPerCTA(), adaptor.getA(), adaptor.getB(),
+                      adaptor.getAcc());
+    else
+      values = fmaDot(rewriter, loc, op, adaptor.getA(), adaptor.getB(),
+                      adaptor.getAcc());
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::ktc::populateDotPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringState &state) {
+  patterns.add<DotLowering>(converter, patterns.getContext());
+}

@@ -1,0 +1,26 @@
+// ktc.dot on NVIDIA's tensor cores: mma.sync m16n8k16 (sm_80 and later),
+// f16 and bf16 operands, f32 accumulators; f32 operands and sm_75 take the
+// FMA path (fma.rn, k in order).
+// RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_90 --emit=asm | FileCheck %s
+// RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_80 --emit=asm | FileCheck %s
+// RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_75 --emit=asm | FileCheck %s --check-prefix=SM75
+
+// 64x64x32 over 4 warps: 32 16x8 tiles, 2 K steps: 16 a thread.
+// CHECK-LABEL: .entry dot_f16
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-NOT: mma.sync
+// CHECK: ret;
+// CHECK-LABEL: .entry dot_bf16
+// CHECK-COUNT-4: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// CHECK-NOT: mma.sync
+// CHECK: ret;
+// CHECK-LABEL: .entry dot_f32
+// CHECK-NOT: mma.sync
+// CHECK: fma.rn.f32
+// CHECK-LABEL: .entry dot_tf32
+// CHECK-NOT: mma.sync
+// CHECK: and.b32 {{.*}}-8192
+// CHECK: fma.rn.f32
+
+// SM75-NOT: mma.sync
+// SM75: fma.rn.f32

@@ -1,0 +1,43 @@
+// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=4 wave-size=64 arch=gfx942" | FileCheck %s --check-prefix=GFX942
+// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" | FileCheck %s --check-prefix=SM90
+// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=4 wave-size=32 arch=gfx1100" | FileCheck %s --check-prefix=RDNA3
+// RUN: ktc-opt %s --ktc-assign-layouts="num-warps=4 wave-size=32" | FileCheck %s --check-prefix=FMA
+
+// A dot's result (and its accumulator, carried through the loop) takes the
+// matrix instruction's layout; its operands are converted from their loads'
+// blocked layouts to the #ktc.dot_operand layouts of that result. Without
+// an architecture (or for f32 operands) the result keeps a blocked layout
+// and the operands the FMA path's.
+// GFX942-LABEL: func.func @loop
+// GFX942: scf.for {{.*}} -> (tensor<128x64xf32, #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [4, 1]}>>)
+// GFX942: ktc.convert_layout {{.*}} -> tensor<128x32xf16, #ktc.dot_operand<{opIdx = 0, parent = #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [4, 1]}>}>>
+// GFX942: ktc.convert_layout {{.*}} -> tensor<32x64xf16, #ktc.dot_operand<{opIdx = 1, parent = #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [4, 1]}>}>>
+// GFX942: ktc.dot
+// SM90: #ktc.mma<{instr = "mma16816_f16", warpsPerCTA = [2, 2]}>
+// RDNA3: #ktc.mma<{instr = "wmma16x16x16_f16", warpsPerCTA = [4, 1]}>
+// FMA-LABEL: func.func @loop
+// FMA-NOT: #ktc.mma
+// FMA: ktc.convert_layout {{.*}} -> tensor<128x32xf16, #ktc.dot_operand<{opIdx = 0, parent = #blocked
+// FMA: ktc.dot
+func.func @loop(%a: !ktc.ptr<f16>, %b: !ktc.ptr<f16>, %c: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  %ao = arith.constant dense<1> : tensor<128x32xi32>
+  %bo = arith.constant dense<1> : tensor<32x64xi32>
+  %co = arith.constant dense<1> : tensor<128x64xi32>
+  %pa = ktc.splat %a : !ktc.ptr<f16> -> tensor<128x32x!ktc.ptr<f16>>
+  %qa = ktc.addptr %pa, %ao : tensor<128x32x!ktc.ptr<f16>>, tensor<128x32xi32>
+  %pb = ktc.splat %b : !ktc.ptr<f16> -> tensor<32x64x!ktc.ptr<f16>>
+  %qb = ktc.addptr %pb, %bo : tensor<32x64x!ktc.ptr<f16>>, tensor<32x64xi32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%s = %zero) -> (tensor<128x64xf32>) : i32 {
+    %x = ktc.load %qa : tensor<128x32x!ktc.ptr<f16>>
+    %y = ktc.load %qb : tensor<32x64x!ktc.ptr<f16>>
+    %d = ktc.dot %x, %y, %s : tensor<128x32xf16>, tensor<32x64xf16> -> tensor<128x64xf32>
+    scf.yield %d : tensor<128x64xf32>
+  }
+  %pc = ktc.splat %c : !ktc.ptr<f32> -> tensor<128x64x!ktc.ptr<f32>>
+  %qc = ktc.addptr %pc, %co : tensor<128x64x!ktc.ptr<f32>>, tensor<128x64xi32>
+  ktc.store %qc, %acc : tensor<128x64x!ktc.ptr<f32>>
+  return
+}
