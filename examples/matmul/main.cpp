@@ -21,12 +21,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "examples/common/example.h"
+#include "examples/common/matmul_check.h"
 #include "examples/kernels/matmul.h"
 
 #include "ktc/Autotune.h"
 
-#include <atomic>
 #include <memory>
 #include <tuple>
 
@@ -145,65 +144,8 @@ std::vector<Config> autotuneConfigs(DeviceKind kind) {
           config(16, 64, 64, 8, 4, 1)};
 }
 
-//===----------------------------------------------------------------------===//
-// f16 and bf16 on the host
-//===----------------------------------------------------------------------===//
-
-template <typename T> struct Format;
-template <> struct Format<half> {
-  static constexpr const char *name = "f16";
-  static constexpr int mantissa = 10, bias = 15, expMask = 31;
-  /// A signalling NaN that no input or result is.
-  static constexpr uint16_t poison = 0x7dad;
-};
-template <> struct Format<bfloat16> {
-  static constexpr const char *name = "bf16";
-  static constexpr int mantissa = 7, bias = 127, expMask = 255;
-  static constexpr uint16_t poison = 0x7fad;
-};
-
-template <typename T> double toDouble(T x) {
-  using F = Format<T>;
-  int exp = (x.bits >> F::mantissa) & F::expMask;
-  int man = x.bits & ((1 << F::mantissa) - 1);
-  double sign = x.bits >> 15 ? -1.0 : 1.0;
-  if (exp == F::expMask)
-    return man ? NAN : sign * INFINITY;
-  if (exp == 0) // subnormal or zero
-    return sign * std::ldexp(man, 1 - F::bias - F::mantissa);
-  return sign * std::ldexp(man + (1 << F::mantissa), exp - F::bias - F::mantissa);
-}
-
-/// A random element: both signs, magnitudes from 2^-8 to just under 4 (so
-/// the sums stay far from f16's largest, 65504), one in 64 a subnormal and
-/// one in 64 a zero.
-template <typename T> T randomElement(std::mt19937_64 &gen) {
-  using F = Format<T>;
-  uint64_t r = gen();
-  uint16_t sign = r & 1, man = (r >> 1) & ((1 << F::mantissa) - 1);
-  uint16_t exp = F::bias - 8 + (r >> 16) % 10;
-  if ((r >> 32) % 64 == 0)
-    exp = 0, man |= 1; // subnormal
-  else if ((r >> 32) % 64 == 1)
-    exp = 0, man = 0; // +0 or -0
-  return T{uint16_t(sign << 15 | exp << F::mantissa | man)};
-}
-
-/// NaN, +inf and -inf of T.
-template <typename T> T special(int which) {
-  using F = Format<T>;
-  uint16_t inf = uint16_t(F::expMask << F::mantissa);
-  uint16_t bits[] = {uint16_t(inf | 1 << (F::mantissa - 1)), inf,
-                     uint16_t(0x8000 | inf)};
-  return T{bits[which % 3]};
-}
-
-//===----------------------------------------------------------------------===//
-// The run and the check
-//===----------------------------------------------------------------------===//
-
 template <typename T> int run(const Flags &flags) {
-  using F = Format<T>;
+  using F = example::Format<T>;
   const int64_t M = flags.M, N = flags.N, K = flags.K;
   const int act = flags.activation == "leaky_relu" ? seeds::kMatmulLeakyRelu
                                                    : seeds::kMatmulNone;
@@ -221,20 +163,20 @@ template <typename T> int run(const Flags &flags) {
                              kernel.emit(flags.emit, flags.target, BM, BN, BK,
                                          GM, act, options));
 
-  // A is M x K, B is K x N, logically; stored row- or column-major.
-  const int64_t sam = flags.transA ? 1 : K, sak = flags.transA ? M : 1;
-  const int64_t sbk = flags.transB ? 1 : N, sbn = flags.transB ? K : 1;
-  std::mt19937_64 gen(flags.seed);
-  std::vector<T> ha(M * K), hb(K * N);
-  for (T &x : ha)
-    x = randomElement<T>(gen);
-  for (T &x : hb)
-    x = randomElement<T>(gen);
-  if (flags.specials) // a few NaNs and infinities, at random places
+  // A is M x K, B is K x N, logically; each stored row- or column-major.
+  const example::Strides sa = flags.transA ? example::Strides{1, M}
+                                           : example::Strides{K, 1};
+  const example::Strides sb = flags.transB ? example::Strides{1, K}
+                                           : example::Strides{N, 1};
+  std::vector<T> ha = example::randomMatrix<T>(M * K, flags.seed);
+  std::vector<T> hb = example::randomMatrix<T>(K * N, flags.seed + 1);
+  if (flags.specials) { // NaNs and infinities, at random places
+    std::mt19937_64 gen(flags.seed + 2);
     for (int i = 0; i < 6; ++i) {
-      ha[gen() % ha.size()] = special<T>(i);
-      hb[gen() % hb.size()] = special<T>(i + 1);
+      ha[gen() % ha.size()] = example::special<T>(i);
+      hb[gen() % hb.size()] = example::special<T>(i + 1);
     }
+  }
 
   Device &device = Device::get(flags.device);
   Buffer<T> a(device, ha), b(device, hb);
@@ -255,14 +197,15 @@ template <typename T> int run(const Flags &flags) {
           [&](const Config &cf) {
             return Grid(cdiv(M, cf["BLOCK_M"]) * cdiv(N, cf["BLOCK_N"]));
           },
-          a, b, c, M, N, K, sam, sak, sbk, sbn, N, 1, act);
+          a, b, c, M, N, K, sa.rows, sa.cols, sb.rows, sb.cols, N, 1, act);
     };
     launch();
     config = "autotuned: " + tuned->best().str();
   } else {
     launch = [&] {
-      kernel.launch(Grid(cdiv(M, BM) * cdiv(N, BN)), a, b, c, M, N, K, sam,
-                    sak, sbk, sbn, N, 1, BM, BN, BK, GM, act, options);
+      kernel.launch(Grid(cdiv(M, BM) * cdiv(N, BN)), a, b, c, M, N, K, sa.rows,
+                    sa.cols, sb.rows, sb.cols, N, 1, BM, BN, BK, GM, act,
+                    options);
     };
     launch();
     config = "BLOCK " + std::to_string(BM) + "x" + std::to_string(BN) + "x" +
@@ -278,86 +221,18 @@ template <typename T> int run(const Flags &flags) {
               flags.transB ? ", B^T" : "", config.c_str(),
               device.name().c_str());
   std::fflush(stdout);
-
-  // The reference, row by row: sum_k a_ik b_kj and sum_k |a_ik b_kj| in
-  // float64 (exact for products of f16 or bf16, and all but exact sums).
-  std::vector<double> da(M * K), db(K * N);
-  for (int64_t i = 0; i < M; ++i)
-    for (int64_t k = 0; k < K; ++k)
-      da[i * K + k] = toDouble(ha[i * sam + k * sak]);
-  for (int64_t k = 0; k < K; ++k)
-    for (int64_t j = 0; j < N; ++j)
-      db[k * N + j] = toDouble(hb[k * sbk + j * sbn]);
-  const double u32 = std::ldexp(1.0, -24), uOut = std::ldexp(1.0, -1 - F::mantissa);
-  // Half the spacing of the output's subnormals; and what a GPU flushing
-  // f32 subnormal products to zero may lose (bf16 inputs).
-  const double subnormal = std::ldexp(1.0, -F::bias - F::mantissa);
-  const double flushed = K * std::ldexp(1.0, -122);
-  std::vector<int64_t> bad(M, 0);
-  std::vector<double> worst(M, 0);
-  std::atomic<int> printed = 0;
-  example::forRows(M, [&](int64_t begin, int64_t end) {
-    std::vector<double> sum(N), mag(N);
-    for (int64_t i = begin; i < end; ++i) {
-      std::fill(sum.begin(), sum.end(), 0.0);
-      std::fill(mag.begin(), mag.end(), 0.0);
-      for (int64_t k = 0; k < K; ++k) {
-        double x = da[i * K + k];
-        const double *row = &db[k * N];
-        for (int64_t j = 0; j < N; ++j) {
-          sum[j] += x * row[j];
-          mag[j] += std::fabs(x * row[j]);
-        }
-      }
-      for (int64_t j = 0; j < N; ++j) {
-        T g = got[i * N + j];
-        double y = sum[j], bound = (K + 1) * u32 * mag[j] + flushed;
-        if (act && y < 0) { // 0.01f * acc, rounded to f32
-          y *= double(0.01f);
-          bound += u32 * (std::fabs(y) + bound);
-        }
-        bound += uOut * (std::fabs(y) + bound) + subnormal;
-        double v = toDouble(g);
-        bool ok = g.bits != F::poison &&
-                  (std::isnan(y) ? std::isnan(v)
-                   : std::isinf(y) ? v == y
-                                   : std::fabs(v - y) <= bound);
-        if (std::isfinite(y) && std::isfinite(v))
-          worst[i] = std::max(worst[i], std::fabs(v - y) / bound);
-        if (!ok && bad[i]++ == 0 && printed++ < 5) // the first of a row
-          std::printf("c[%lld][%lld]: got %.9g%s, want %.9g (bound %.3g)\n",
-                      (long long)i, (long long)j, v,
-                      g.bits == F::poison ? " (never written)" : "", y, bound);
-      }
-    }
-  });
-  int64_t nbad = 0, guardBad = 0;
-  double worstAll = 0;
-  for (int64_t i = 0; i < M; ++i)
-    nbad += bad[i], worstAll = std::max(worstAll, worst[i]);
-  for (int64_t e = M * N; e < M * N + kGuard; ++e)
-    guardBad += got[e].bits != F::poison;
-  std::printf("max error: %.3g of the bound\n", worstAll);
-  if (guardBad)
-    std::printf("%lld of the %lld elements after the output were written\n",
-                (long long)guardBad, (long long)kGuard);
+  example::MatmulCheck check =
+      example::checkMatmul(ha, sa, hb, sb, got, M, N, K, act != 0);
   if (flags.bench) {
     bench::Result r = bench::do_bench(device, launch);
     std::printf("bench: %.4f ms median (p20 %.4f, p80 %.4f), %.4g TFLOPS\n",
                 r.median_ms, r.p20_ms, r.p80_ms,
                 2.0 * M * N * K / (r.median_ms * 1e9));
   }
-  std::string what = "matmul " + std::to_string(M) + "x" + std::to_string(N) +
-                     "x" + std::to_string(K) + " " + F::name +
-                     (act ? " leaky_relu" : "");
-  if (nbad || guardBad) {
-    std::printf("FAIL %s: %lld of %lld elements off\n", what.c_str(),
-                (long long)nbad, (long long)(M * N));
-    return 1;
-  }
-  std::printf("PASS %s: %lld elements within the f32 bound\n", what.c_str(),
-              (long long)(M * N));
-  return 0;
+  return example::reportMatmul(
+      check, M * N, kGuard,
+      "matmul " + std::to_string(M) + "x" + std::to_string(N) + "x" +
+          std::to_string(K) + " " + F::name + (act ? " leaky_relu" : ""));
 }
 } // namespace
 
