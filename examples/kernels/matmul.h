@@ -25,7 +25,7 @@
 namespace ktc::seeds {
 
 /// The epilogues matmul's ACTIVATION constexpr selects.
-enum MatmulActivation : int { kMatmulNone = 0, kMatmulLeakyRelu = 1 };
+constexpr int kMatmulNone = 0, kMatmulLeakyRelu = 1;
 
 /// The tile the example uses by default, and its launch options: one of
 /// Triton's tutorial configs for CUDA (get_cuda_autotune_config).
