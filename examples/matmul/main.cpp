@@ -17,7 +17,7 @@
 //
 // The ctest rows run small shapes on the CPU; the GPU shapes are
 // 1000 x 1000 x 1000, 4096 x 4096 x 4096 and the odd 3001 x 517 x 2049 (on
-// the host these take minutes).
+// 2 host cores, the kernel and the float64 check take 3 s, minutes and 8 s).
 //
 //===----------------------------------------------------------------------===//
 
