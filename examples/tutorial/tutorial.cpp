@@ -1,8 +1,9 @@
 //===- tutorial - the Triton workshop, step by step, in C++ ----------------===//
 //
 // The program docs/tutorial.md walks through: vector-add, looking at what it
-// compiles to, autotuning it, then softmax three ways (naive, online, fused)
-// and a benchmark sweep of the three. Every result is checked against
+// compiles to, autotuning it, then softmax three ways (naive, online, fused),
+// a benchmark sweep of the three, and (step 10) Triton's tutorial matmul from
+// examples/kernels/matmul.h. Every result is checked against
 // float64. Each region between `// [name]` and `// [end name]` is quoted
 // verbatim in docs/tutorial.md, and CTest checks that the quotes still match
 // (check_snippets.py), so the tutorial's code is code that compiles and runs.
@@ -12,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "examples/common/example.h"
+#include "examples/common/matmul_check.h"
+#include "examples/kernels/matmul.h"
 
 #include "ktc/Autotune.h"
 #include "ktc/Bench.h"
@@ -242,6 +245,30 @@ int main(int argc, char **argv) {
                                   "softmax " + variant);
     }
     // [end softmax-check]
+
+    // Step 10: matrix multiplication, f16 in, f32 accumulated, f16 out.
+    {
+      const int64_t M = 100, N = 37, K = 129; // tiles cut at every edge
+      std::vector<half> ha = example::randomMatrix<half>(M * K, 4);
+      std::vector<half> hb = example::randomMatrix<half>(K * N, 5);
+      const half poison{example::Format<half>::poison};
+      // [matmul-launch]
+      Buffer<half> a(dev, ha), b(dev, hb);            // M x K and K x N
+      Buffer<half> c(dev, std::vector<half>(M * N + 64, poison)); // + a guard
+      auto matmul = Kernel("matmul", seeds::matmul<half>);
+      const int BLOCK_M = 32, BLOCK_N = 32, BLOCK_K = 32, GROUP_M = 8;
+      matmul.launch({cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)}, // one program a tile
+                    a, b, c, M, N, K,
+                    K, 1,   // stride_am, stride_ak: a is row-major
+                    N, 1,   // stride_bk, stride_bn
+                    N, 1,   // stride_cm, stride_cn
+                    BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, seeds::kMatmulNone);
+      // [end matmul-launch]
+      failures += example::reportMatmul(
+          example::checkMatmul(ha, {K, 1}, hb, {N, 1}, c.to_host(), M, N, K,
+                               false),
+          M * N, 64, "step 10: matmul");
+    }
 
     // Step 6: the benchmark sweep, as perf_report in the Triton tutorial.
     if (!flags.sweep.empty()) {

@@ -1,0 +1,84 @@
+//===- matmul.h - Triton's tutorial matmul, in C++ ---------------*- C++ -*-===//
+//
+// C = A x B for f16 or bf16 matrices of any shape and strides, accumulated
+// in f32 with dot() and written in the inputs' type, with an optional fused
+// leaky ReLU: Triton's tutorial "03-matrix-multiplication", line for line.
+// Shared by examples/matmul, the tutorial (docs/tutorial.md, step 10) and
+// the tests.
+//
+// Each program computes one BLOCK_M x BLOCK_N tile of C, walking K in
+// BLOCK_K steps. The programs are numbered in groups of GROUP_M tile rows
+// (the tutorial's "grouped ordering"): consecutive programs, running at the
+// same time, share the same few tiles of A and sweep across B, so more of
+// what they load is still in the L2 cache. Loads are masked along K and at
+// the edges of M and N (other = 0, which adds nothing to the dot), so M, N
+// and K need not be multiples of the blocks. Offsets are i32: each matrix
+// must span fewer than 2^31 elements.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_EXAMPLES_KERNELS_MATMUL_H
+#define KTC_EXAMPLES_KERNELS_MATMUL_H
+
+#include "ktc/ktc.h"
+
+namespace ktc::seeds {
+
+/// The epilogues matmul's ACTIVATION constexpr selects.
+constexpr int kMatmulNone = 0, kMatmulLeakyRelu = 1;
+
+/// The tile the example uses by default, and its launch options: one of
+/// Triton's tutorial configs for CUDA (get_cuda_autotune_config).
+constexpr int kMatmulBlockM = 128, kMatmulBlockN = 64, kMatmulBlockK = 32;
+constexpr int kMatmulGroupM = 8, kMatmulWarps = 4, kMatmulStages = 4;
+
+// [matmul]
+/// x where x >= 0, else 0.01 x (the tutorial's leaky_relu).
+inline Value leaky_relu(const Operand &x) {
+  return where(x >= 0, x, 0.01f * x);
+}
+
+/// c (M x N) = a (M x K) @ b (K x N), element (i, j) of a matrix at
+/// i * stride_0 + j * stride_1: a transposed input is only other strides.
+/// The grid is cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N) programs, in one
+/// dimension.
+template <typename T>
+void matmul(Ptr<T> a, Ptr<T> b, Ptr<T> c, Int M, Int N, Int K, Int stride_am,
+            Int stride_ak, Int stride_bk, Int stride_bn, Int stride_cm,
+            Int stride_cn, int BLOCK_M, int BLOCK_N, int BLOCK_K, int GROUP_M,
+            int ACTIVATION) {
+  // The program's tile (pid_m, pid_n), in groups of GROUP_M tile rows.
+  auto pid = program_id(0);
+  auto num_pid_m = cdiv(M, BLOCK_M);
+  auto num_pid_n = cdiv(N, BLOCK_N);
+  auto num_pid_in_group = GROUP_M * num_pid_n;
+  auto group_id = pid / num_pid_in_group;
+  auto first_pid_m = group_id * GROUP_M;
+  auto group_size_m = minimum(num_pid_m - first_pid_m, GROUP_M);
+  auto pid_m = first_pid_m + (pid % num_pid_in_group) % group_size_m;
+  auto pid_n = (pid % num_pid_in_group) / group_size_m;
+
+  auto rows = expand_dims(pid_m * BLOCK_M + arange(0, BLOCK_M), 1); // [:, None]
+  auto cols = expand_dims(pid_n * BLOCK_N + arange(0, BLOCK_N), 0); // [None, :]
+  Var acc = zeros({BLOCK_M, BLOCK_N}, DType::f32);
+  for_range(0, K, BLOCK_K, [&](Value k) {
+    auto offs_k = k + arange(0, BLOCK_K);
+    auto ka = expand_dims(offs_k, 0); // a's columns
+    auto kb = expand_dims(offs_k, 1); // b's rows
+    auto x = load(a + rows * stride_am + ka * stride_ak, (rows < M) & (ka < K),
+                  0);
+    auto y = load(b + kb * stride_bk + cols * stride_bn, (kb < K) & (cols < N),
+                  0);
+    acc = dot(x, y, acc); // f32 += x @ y
+  });
+  Value result = acc;
+  if (ACTIVATION == kMatmulLeakyRelu) // a constexpr: decided when tracing
+    result = leaky_relu(result);
+  store(c + rows * stride_cm + cols * stride_cn,
+        cast(result, dtype_of<T>::value), (rows < M) & (cols < N));
+}
+// [end matmul]
+
+} // namespace ktc::seeds
+
+#endif // KTC_EXAMPLES_KERNELS_MATMUL_H
