@@ -9,7 +9,9 @@
 //   rows padded so that the writes of one layout and the reads of the other
 //   spread over the banks (the padding chosen by counting bank conflicts of
 //   both access patterns), vectorised along the last dimension where both
-//   layouts hold runs of it.
+//   layouts hold runs of it; a 2-D block may be stored transposed when
+//   that makes the accesses cheaper (a dot's B operand, whose threads hold
+//   runs along k, the first dimension).
 //
 //===----------------------------------------------------------------------===//
 
@@ -202,6 +204,11 @@ namespace {
 
 /// How a conversion goes through shared memory.
 struct SharedPlan {
+  /// The block is stored with its dimensions in this order (row-major, the
+  /// last fastest); empty: as they are. A 2-D block read along its first
+  /// dimension (a dot's B operand, k in a thread's registers) is stored
+  /// transposed, so that the reads are vectors.
+  SmallVector<int32_t, 3> perm;
   SharedLayout shared;     // padding or swizzle
   int64_t writeVector = 1; // elements per store of the source layout
   int64_t readVector = 1;  // elements per load of the result layout
@@ -223,12 +230,14 @@ int64_t vectorOf(const LinearLayout &layout, int64_t elementBytes,
 
 /// Bank conflicts of one warp's accesses to a block laid out by `layout`
 /// (warp 0; its others repeat the pattern), `vector` elements an access:
-/// per access, the lanes one cycle serves (128 bytes' worth) and, among
+/// per access, the lanes one cycle serves (128 bytes' worth, and at most 32:
+/// one a bank, so sub-word accesses are no cheaper than words) and, among
 /// them, the most distinct 4-byte words on one of 32 banks.
 int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
                  const SharedLayout &shared) {
   int64_t cost = 0;
-  int64_t perCycle = std::max<int64_t>(1, 128 / (vector * bytes));
+  int64_t perCycle =
+      std::clamp<int64_t>(128 / (vector * bytes), 1, 32);
   for (int64_t k0 = 0; k0 < layout.numRegisters(); k0 += vector)
     for (int64_t first = 0; first < layout.numLanes(); first += perCycle) {
       std::map<int64_t, std::set<int64_t>> banks;
@@ -248,8 +257,8 @@ int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
   return cost;
 }
 
-SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
-                      Type element, int64_t budget) {
+SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
+                             Type element, int64_t budget, int64_t *cost) {
   SharedPlan plan;
   int64_t bytes = sharedBytes(element);
   bool packable = element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
@@ -276,6 +285,10 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
       if (best < 0 || cost < best || (cost == best && size < bestBytes))
         best = cost, bestBytes = size, plan.shared = c;
     }
+    *cost = best;
+  } else {
+    *cost = bankCost(from, plan.writeVector, bytes, plan.shared) +
+            bankCost(to, plan.readVector, bytes, plan.shared);
   }
   plan.bytes = rows * (shape.back() + plan.shared.pad) * bytes;
   // Past the budget, the block goes in pieces along its first dimension
@@ -307,6 +320,33 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
     }
   }
   return plan;
+}
+
+/// The cheaper of storing the block as it is and with its last two
+/// dimensions swapped: the fewer bank cycles of the writes and the reads,
+/// then the fewer accesses; a tie keeps the block as it is.
+SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
+                      Type element, int64_t budget) {
+  int64_t cost = 0, swappedCost = 0;
+  SharedPlan plan = planSharedInOrder(from, to, element, budget, &cost);
+  unsigned rank = from.rank();
+  if (rank < 2)
+    return plan;
+  SmallVector<int32_t, 3> perm;
+  for (unsigned d = 0; d < rank; ++d)
+    perm.push_back(d);
+  std::swap(perm[rank - 2], perm[rank - 1]);
+  SharedPlan swapped = planSharedInOrder(from.permute(perm), to.permute(perm),
+                                         element, budget, &swappedCost);
+  auto accesses = [&](const SharedPlan &p) {
+    return from.numRegisters() / p.writeVector +
+           to.numRegisters() / p.readVector;
+  };
+  if (swappedCost > cost || swapped.bytes > plan.bytes ||
+      (swappedCost == cost && accesses(swapped) >= accesses(plan)))
+    return plan;
+  swapped.perm = perm;
+  return swapped;
 }
 
 } // namespace
@@ -352,9 +392,13 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
   Type element = values[0].getType();
   SharedPlan plan = planShared(from, to, element, conversionBudget(target));
   int64_t bytes = sharedBytes(element);
-  int64_t rows = from.shape()[plan.dim] / plan.rounds; // of `dim` a piece
-  TileCoords source(b, loc, target, from);
-  TileCoords result(b, loc, target, to);
+  // The coordinates in the order the block is stored in (the registers
+  // stay the same).
+  LinearLayout stored = plan.perm.empty() ? from : from.permute(plan.perm);
+  LinearLayout read = plan.perm.empty() ? to : to.permute(plan.perm);
+  int64_t rows = stored.shape()[plan.dim] / plan.rounds; // of `dim` a piece
+  TileCoords source(b, loc, target, stored);
+  TileCoords result(b, loc, target, read);
   // In round t, the elements whose coordinate along `dim` is in piece t.
   auto inPiece = [&](OpBuilder &b, Location loc, const TileCoords &coords,
                      int64_t reg, int64_t t) -> Value {

@@ -11,7 +11,13 @@
 
 // 64x64x32 over 4 waves: each wave one 32x32 tile (gfx942: 4 K steps of
 // 8; gfx950: 2 of 16); wave 32: 16x16 tiles, 2 K steps, 4 tiles a wave.
+// The operands reach the waves through LDS, B stored transposed (k
+// fastest), so that every lane reads its 4 k of A and of B as one 8-byte
+// read, not four 2-byte ones.
 // CHECK-LABEL: dot_f16:
+// GFX942-NOT: ds_read_u16
+// GFX942: ds_read_b64
+// GFX942-NOT: ds_read_u16
 // GFX942-COUNT-4: v_mfma_f32_32x32x8_f16
 // GFX90A-COUNT-4: v_mfma_f32_32x32x8f16
 // GFX950-COUNT-2: v_mfma_f32_32x32x16_f16
