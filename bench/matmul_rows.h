@@ -33,11 +33,12 @@
 
 namespace ktc::bench {
 
-/// c (M x N) = a (M x K) @ b (K x N); row strides sam, sbk and scm. One
-/// BLOCK_M x BLOCK_N tile of c a program, cdiv(M, BLOCK_M) * cdiv(N,
-/// BLOCK_N) programs on axis 0.
-template <typename T>
-void tiled_matmul(Ptr<T> a, Ptr<T> b, Ptr<T> c, Int M, Int N, Int K, Int sam,
+/// c (M x N) = a (M x K) @ b (K x N); row strides sam, sbk and scm; c of
+/// the operands' type T unless C says otherwise (the host benchmark keeps
+/// f32). One BLOCK_M x BLOCK_N tile of c a program, cdiv(M, BLOCK_M) *
+/// cdiv(N, BLOCK_N) programs on axis 0.
+template <typename T, typename C = T>
+void tiled_matmul(Ptr<T> a, Ptr<T> b, Ptr<C> c, Int M, Int N, Int K, Int sam,
                   Int sbk, Int scm, int BLOCK_M, int BLOCK_N, int BLOCK_K,
                   int GROUP_M) {
   auto pid = program_id(0);
