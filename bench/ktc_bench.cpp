@@ -76,7 +76,8 @@ cl::opt<std::string> only("only",
                           cl::value_desc("regex"), cl::cat(category));
 cl::opt<bool> matmul("matmul",
                      cl::desc("The matmul rows (f16, bf16; TFLOP/s) instead "
-                              "of the others"),
+                              "of the others (on the CPU\nwith --shape: "
+                              "8192^3 takes hours there)"),
                      cl::cat(category));
 cl::opt<std::string> shape("shape",
                           cl::desc("With --matmul: this shape only (e.g. "
