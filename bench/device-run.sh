@@ -10,6 +10,10 @@
 # bench/report.py given every round's CSVs (comma-separated) shows, per row,
 # the round with the median time, so that kernels of a few microseconds are
 # not judged on one round's jitter.
+# --matmul runs the matmul rows only, in the same way (ktc-bench --matmul,
+# bench/peer.py --matmul: Triton's tutorial matmul autotuned, cuBLAS), into
+# $OUT/h200/{ktc-matmul.csv,peer-matmul.csv,peer-matmul.json,*.log}; give
+# those to bench/report.py beside the others (its docstring says how).
 set -uo pipefail
 OUT=${OUT:-/tmp/ktc-out}
 dir="$OUT/h200"
@@ -19,6 +23,20 @@ export LD_LIBRARY_PATH=/tmp/ktc/lib
 quick=()
 [ "${1:-}" = "--quick" ] && quick=(--quick=1)
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader | tee "$dir/gpu.txt"
+if [ "${1:-}" = "--matmul" ]; then
+  # Triton compiles 16 configurations x 3 specialisations x 2 dtypes and
+  # autotunes 10 times: most of the 600 s a device call may take.
+  start=$(date +%s)
+  KTC_CACHE=off timeout 150 /tmp/ktc/bin/ktc-bench --device=cuda --matmul \
+    --out="$dir/ktc-matmul.csv" > "$dir/ktc-matmul.log" 2>&1
+  echo "ktc-bench --matmul: rc=$? in $(( $(date +%s) - start )) s" | tee -a "$dir/gpu.txt"
+  start=$(date +%s)
+  PYTHONUNBUFFERED=1 timeout 400 python3 bench/peer.py --matmul --out "$dir" \
+    > "$dir/peer-matmul.log" 2>&1
+  echo "peer.py --matmul: rc=$? in $(( $(date +%s) - start )) s" | tee -a "$dir/gpu.txt"
+  tail -n 5 "$dir/ktc-matmul.log" "$dir/peer-matmul.log"
+  exit 0
+fi
 # The disk cache off: cold_jit must compile, and every shape is compiled
 # afresh like Triton's first run in peer.py.
 start=$(date +%s)

@@ -25,6 +25,13 @@
 //
 //   KTC_CACHE=off build/bin/ktc-bench --device=cuda --out=DIR/ktc.csv
 //
+// --matmul runs the matmul rows instead (bench/matmul_rows.h: f16 and bf16
+// at the shapes bench/peer.py --matmul times Triton's tutorial matmul and
+// cuBLAS on), each checked at sampled elements against float64; their rate
+// column holds TFLOP/s:
+//
+//   build/bin/ktc-bench --device=cuda --matmul --out=DIR/ktc-matmul.csv
+//
 //===----------------------------------------------------------------------===//
 
 #include "lib/Support/Env.h"
@@ -33,6 +40,7 @@
 #include "examples/kernels/seeds.h"
 #include "examples/kernels/transpose.h"
 #include "bench/driver_floor.h"
+#include "bench/matmul_rows.h"
 #include "ktc/Bench.h"
 #include "ktc/Occupancy.h"
 
@@ -66,6 +74,15 @@ cl::opt<std::string> only("only",
                                    "e.g.\n'softmax_fused/4096x' or "
                                    "'^vector_add/1x1048576$'"),
                           cl::value_desc("regex"), cl::cat(category));
+cl::opt<bool> matmul("matmul",
+                     cl::desc("The matmul rows (f16, bf16; TFLOP/s) instead "
+                              "of the others (on the CPU\nwith --shape: "
+                              "8192^3 takes hours there)"),
+                     cl::cat(category));
+cl::opt<std::string> shape("shape",
+                          cl::desc("With --matmul: this shape only (e.g. "
+                                   "67x45x93)"),
+                          cl::value_desc("MxNxK"), cl::cat(category));
 cl::opt<long long, false, example::Int<1, INT32_MAX>>
     rep("rep", cl::desc("do_bench's rep: ms of timed calls (default 100)"),
         cl::value_desc("ms"), cl::init(100), cl::cat(category));
@@ -164,6 +181,8 @@ public:
   static std::string key(const std::string &bench, int64_t M, int64_t N) {
     return bench + "/" + std::to_string(M) + "x" + std::to_string(N);
   }
+
+  const bench::Options &options() const { return options_; }
 
   Device &device;
   int rows = 0, failures = 0;
@@ -445,6 +464,31 @@ void coldJits(Runner &runner) {
   }
 }
 
+/// The matmul rows (bench/matmul_rows.h) on `shapes`, written as they are
+/// measured.
+void matmuls(Runner &runner, const std::vector<bench::MatmulShape> &shapes) {
+  bench::matmulRows(
+      runner.device, runner.options(),
+      [&](const std::string &bench, int64_t M, int64_t N) {
+        return runner.wanted(bench, M, N);
+      },
+      [&](const bench::MatmulRow &m) {
+        Row row{m.bench, m.shape.M, m.shape.N, m.config.blockM,
+                m.config.warps};
+        row.ms = m.time.median_ms;
+        row.p20 = m.time.p20_ms;
+        row.p80 = m.time.p80_ms;
+        row.gbps = m.tflops; // the rate column: TFLOP/s for matmul rows
+        runner.write(row);
+        std::printf("%s\n", bench::describe(m).c_str());
+        std::fflush(stdout);
+      },
+      [&](const std::string &what, const std::string &why) {
+        runner.fail(what, why);
+      },
+      shapes);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -454,7 +498,18 @@ int main(int argc, char **argv) {
   // it links a gfx kernel).
   const std::string deviceName = flag::device, out = flag::out,
                     onlyRegex = flag::only;
-  const bool quick = flag::quick;
+  const bool quick = flag::quick, matmul = flag::matmul;
+  if (!flag::shape.empty() && !matmul)
+    example::fail("--shape is for the matmul rows: add --matmul");
+  std::vector<bench::MatmulShape> shapes(std::begin(bench::kMatmulShapes),
+                                         std::end(bench::kMatmulShapes));
+  if (!flag::shape.empty()) {
+    std::optional<bench::MatmulShape> one = bench::parseShape(flag::shape);
+    if (!one)
+      example::fail("--shape must be MxNxK, each from 1 to 2147483647, not '" +
+                    flag::shape + "'");
+    shapes = {*one};
+  }
   const int rep = int(flag::rep);
   if (out.empty())
     example::fail("--out=FILE.csv is required (ktc-bench --help lists the "
@@ -470,6 +525,12 @@ int main(int argc, char **argv) {
     Runner runner(device, out, only, rep);
     std::printf("ktc-bench on %s\n", device.name().c_str());
     auto start = std::chrono::steady_clock::now();
+    if (matmul) {
+      matmuls(runner, shapes);
+      std::printf("ktc-bench: %d rows, %d failed (see stderr), %.1f s\n",
+                  runner.rows, runner.failures, msSince(start) / 1e3);
+      return runner.rows ? 0 : 1;
+    }
 
     // The order of bench/peer.py: the most wanted first, the sweep last.
     SoftmaxKernels softmaxKernels;

@@ -29,6 +29,14 @@ references and checks (~5 s), launch overhead (~1 s) and cold JIT (~2 s):
 about 85 s, 2 minutes at worst, inside the 4 minutes allowed, so the sweep
 keeps the default rep.
 --quick (3 sweep shapes) takes ~40 s.
+
+--matmul runs only Triton's tutorial matmul (autotuned over the tutorial's
+CUDA configurations) and torch.matmul (cuBLAS), f16 and bf16, at 1024,
+4096 and 8192 cubed, 1000 cubed and 3001 x 517 x 2049 (bench/peer_matmul.py),
+into DIR/peer-matmul.csv and DIR/peer-matmul.json; their rate column holds
+TFLOP/s. Estimated: 16 configurations x 3 specialisations x 2 dtypes = 96
+Triton compilations (~1-2 s each), 160 autotuning runs (~0.15 s each) and
+20 timed rows: 3 to 5 minutes.
 """
 import argparse
 import csv
@@ -214,11 +222,11 @@ def prepare_fused(props, x, y):
 class Peer:
     """The CSV, the JSON metadata and the measuring helpers."""
 
-    def __init__(self, out_dir, rep):
+    def __init__(self, out_dir, rep, stem="peer"):
         os.makedirs(out_dir, exist_ok=True)
         self.rep = rep
-        self.json_path = os.path.join(out_dir, "peer.json")
-        self.csv_file = open(os.path.join(out_dir, "peer.csv"), "w", newline="")
+        self.json_path = os.path.join(out_dir, stem + ".json")
+        self.csv_file = open(os.path.join(out_dir, stem + ".csv"), "w", newline="")
         self.csv = csv.writer(self.csv_file, lineterminator="\n")
         self.csv.writerow(FIELDS)
         self.csv_file.flush()
@@ -233,8 +241,11 @@ class Peer:
         print(f"FAILED {what}: {message}", file=sys.stderr, flush=True)
         self.meta.setdefault("failed", []).append(f"{what}: {message}")
 
-    def write(self, bench, provider, M, N, block, warps, ms, p20=None, p80=None, nbytes=None):
-        gbps = nbytes / (ms * 1e-3) / 1e9 if nbytes else None
+    def write(self, bench, provider, M, N, block, warps, ms, p20=None, p80=None, nbytes=None,
+              rate=None):
+        """One row; the last column is GB/s from nbytes, or `rate` (TFLOP/s
+        for the matmul rows)."""
+        gbps = nbytes / (ms * 1e-3) / 1e9 if nbytes else rate
         cell = lambda v: "" if v is None else f"{v:.6g}"
         self.csv.writerow([bench, provider, M, N, block, warps, cell(ms), cell(p20), cell(p80), cell(gbps)])
         self.csv_file.flush()
@@ -435,12 +446,14 @@ def main():
     ap.add_argument("--out", required=True, help="directory for peer.csv and peer.json")
     ap.add_argument("--quick", action="store_true", help="sweep N = 128 * (2, 10, 40, 99) only")
     ap.add_argument("--rep", type=int, default=100, help="do_bench rep (ms of timed calls)")
+    ap.add_argument("--matmul", action="store_true",
+                    help="only the matmuls (Triton's tutorial, torch.matmul), into peer-matmul.csv/.json")
     args = ap.parse_args()
     start = time.perf_counter()
 
     device = torch.cuda.current_device()
     props = driver.active.utils.get_device_properties(device)
-    peer = Peer(args.out, args.rep)
+    peer = Peer(args.out, args.rep, "peer-matmul" if args.matmul else "peer")
     now = datetime.datetime.now(datetime.timezone.utc)
     peer.meta.update(
         gpu=torch.cuda.get_device_name(device), sms=props["multiprocessor_count"],
@@ -455,6 +468,12 @@ def main():
     print(f"{peer.meta['gpu']}, {peer.meta['sms']} SMs, torch {torch.__version__}, "
           f"triton {triton.__version__}", flush=True)
 
+    if args.matmul:
+        import peer_matmul  # bench/, beside this file
+        peer.meta["configs"] = dict(matmul=[peer_matmul.describe(c) for c in peer_matmul.CUDA_CONFIGS])
+        peer_matmul.matmul_benches(peer, QUANTILES)
+        return finish(peer, start)
+
     sweep_is = (2, 10, 40, 99) if args.quick else range(2, 100)
     sweep = [(SWEEP_M, 128 * i) for i in sweep_is if (SWEEP_M, 128 * i) not in FIXED_SHAPES]
     # Most wanted first: a timeout then costs only the tail of the sweep.
@@ -464,7 +483,10 @@ def main():
     launch_overhead(peer)
     cold_jit(peer)
     softmax_benches(peer, props, sweep, with_loops=False)
+    return finish(peer, start)
 
+
+def finish(peer, start):
     peer.meta["elapsed_s"] = round(time.perf_counter() - start, 1)
     peer.meta["rows"] = peer.rows
     peer.save_meta()

@@ -5,6 +5,12 @@
         --meta DIR/peer.json --out docs/bench/h200 [--date YYYY-MM-DD] [--no-plot]
     python3 bench/report.py --self-test
 
+With the matmul runs (ktc-bench --matmul, bench/peer.py --matmul), give
+their files too, comma-separated: --ktc DIR/ktc.csv,DIR/ktc-matmul.csv
+--peer DIR/peer.csv,DIR/peer-matmul.csv --meta DIR/peer.json,DIR/peer-matmul.json
+(metadata files are merged, the later winning); ratios.md then has a
+TFLOP/s table per dtype with ktc÷Triton and ktc÷cuBLAS (bench/report_matmul.py).
+
 Reads the CSVs that ktc's C++ benchmark and bench/peer.py write (columns
 bench,provider,M,N,block,num_warps,ms,ms_p20,ms_p80,gbps) and writes into
 --out: results.csv (both merged), ratios.md (GB/s per provider, ktc's ratios
@@ -27,9 +33,11 @@ import subprocess
 import sys
 import tempfile
 
+import report_matmul  # bench/, beside this file
+
 FIELDS = ["bench", "provider", "M", "N", "block", "num_warps", "ms", "ms_p20", "ms_p80", "gbps"]
 BENCHES = ["vector_add", "softmax_naive", "softmax_online", "softmax_fused", "transpose", "copy2d",
-           "copy", "launch_overhead", "cold_jit"]
+           "copy", "launch_overhead", "cold_jit"] + report_matmul.BENCHES
 PROVIDERS = ["ktc", "triton", "torch"]
 # Rows of ktc.csv that are not a provider of kernels: the CUDA driver's own
 # launch cost (ktc-bench, bench/driver_floor.h), the floor under every launcher.
@@ -170,6 +178,7 @@ class Report:
         self.checks = {}    # (bench, item) -> (status, note)
         self.ratios = {}    # (bench, item) -> {"triton": r, "torch": r, "copy": r}
         self.notes = []     # problems met in the input
+        self.meta = {}      # peer.json (and peer-matmul.json)
 
     def check(self, bench, item, conditions):
         status, note = judge(conditions)
@@ -245,6 +254,7 @@ class Report:
                               *self.bandwidth_table("copy", shapes, lambda *_: None)))
         self.sections.append(self.launch_section())
         self.sections.append(self.cold_jit_section())
+        self.sections += report_matmul.sections(self, self.meta)
 
     def transpose_sections(self):
         """transpose: targets against Triton and the copy, ktc's own copy of
@@ -349,7 +359,7 @@ class Report:
 
 def md_table(headers, rows):
     """A markdown table; numeric columns aligned right."""
-    numeric = lambda h: h == "N" or any(u in h for u in ("GB/s", "÷", "µs", "ms"))
+    numeric = lambda h: h == "N" or any(u in h for u in ("GB/s", "TFLOP/s", "÷", "µs", "ms"))
     lines = ["| " + " | ".join(headers) + " |",
              "|" + "|".join(" ---: " if numeric(h) else " --- " for h in headers) + "|"]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
@@ -453,13 +463,15 @@ def build(ktc_csv, peer_csv, meta_json, out_dir, date=None, plot=True):
             rows += read_rows(path, notes)
     rows = median_of_runs(rows, notes)
     meta = {}
-    try:
-        with open(meta_json) as f:
-            meta = json.load(f)
-    except (OSError, ValueError, TypeError) as e:
-        notes.append(f"{meta_json}: unreadable ({e}); GPU and versions unknown")
+    for path in (meta_json or "").split(",") if meta_json else [meta_json]:
+        try:
+            with open(path) as f:
+                meta.update(json.load(f))
+        except (OSError, ValueError, TypeError) as e:
+            notes.append(f"{path}: unreadable ({e}); GPU and versions unknown")
     date = date or meta.get("date") or datetime.date.today().isoformat()
     report = Report(Results(rows, notes))
+    report.meta = meta
     report.analyse()
     os.makedirs(out_dir, exist_ok=True)
     write_results_csv(os.path.join(out_dir, "results.csv"), rows)
@@ -603,6 +615,7 @@ def self_test():
         empty = build(os.path.join(tmp, "none.csv"), None, os.path.join(tmp, "none.json"),
                       os.path.join(tmp, "empty"), plot=False)
         expect("empty: no PASS", sum(s == "PASS" for s, _ in empty.checks.values()), 0)
+    failures += report_matmul.self_test(build, FIELDS)
     for f in failures:
         print(f"self-test FAILED: {f}", file=sys.stderr)
     print(f"report.py self-test: {'FAILED' if failures else 'passed'}")
