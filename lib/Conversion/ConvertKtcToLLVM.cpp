@@ -151,7 +151,7 @@ struct KtcConvertToLLVMPass
           need(op, conversionSharedBytes(
                        relayoutSource(op), relayoutNeeds(op),
                        elements.convertType(src.getElementType()),
-                       conversionBudget(*target)));
+                       conversionBudget(*target), target->hasMatrixLoads()));
         }
       });
     });

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "MatrixLoads.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -213,6 +214,8 @@ struct SharedPlan {
   int64_t writeVector = 1; // elements per store of the source layout
   int64_t readVector = 1;  // elements per load of the result layout
   int64_t rounds = 1;      // pieces along dimension `dim`, one at a time
+  /// The reads as 8x8 matrix loads (then readVector is 8: whole rows).
+  std::optional<MatrixLoadPlan> matrix;
   unsigned dim = 0;
   int64_t bytes = 0;       // shared memory needed (one piece)
 };
@@ -258,12 +261,19 @@ int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
 }
 
 SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
-                             Type element, int64_t budget, int64_t *cost) {
+                             Type element, int64_t budget, bool matrixLoads,
+                             int64_t *cost) {
   SharedPlan plan;
   int64_t bytes = sharedBytes(element);
   bool packable = element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
   plan.writeVector = vectorOf(from, bytes, packable);
   plan.readVector = vectorOf(to, bytes, packable);
+  if (matrixLoads)
+    plan.matrix = planMatrixLoads(to, element);
+  // Matrix loads read whole rows of 8: each lane's row address.
+  const LinearLayout &reads = plan.matrix ? plan.matrix->address : to;
+  if (plan.matrix)
+    plan.readVector = 8;
   ArrayRef<int64_t> shape = from.shape();
   int64_t rows = from.numElements() / shape.back();
   if (rows > 1) {
@@ -280,7 +290,7 @@ SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
     int64_t best = -1, bestBytes = 0;
     for (const SharedLayout &c : candidates) {
       int64_t cost = bankCost(from, plan.writeVector, bytes, c) +
-                     bankCost(to, plan.readVector, bytes, c);
+                     bankCost(reads, plan.readVector, bytes, c);
       int64_t size = rows * (shape.back() + c.pad) * bytes;
       if (best < 0 || cost < best || (cost == best && size < bestBytes))
         best = cost, bestBytes = size, plan.shared = c;
@@ -288,7 +298,7 @@ SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
     *cost = best;
   } else {
     *cost = bankCost(from, plan.writeVector, bytes, plan.shared) +
-            bankCost(to, plan.readVector, bytes, plan.shared);
+            bankCost(reads, plan.readVector, bytes, plan.shared);
   }
   plan.bytes = rows * (shape.back() + plan.shared.pad) * bytes;
   // Past the budget, the block goes in pieces along its first dimension
@@ -296,6 +306,8 @@ SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
   // as fit; the last dimension only for a 1-D block, whole vectors a piece.
   if (budget <= 0 || plan.bytes <= budget)
     return plan;
+  plan.matrix.reset(); // pieces read element by element
+  plan.readVector = vectorOf(to, bytes, packable);
   int64_t whole = plan.bytes;
   for (unsigned d = 0; d < shape.size(); ++d) {
     bool last = d + 1 == shape.size();
@@ -326,9 +338,10 @@ SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
 /// dimensions swapped: the fewer bank cycles of the writes and the reads,
 /// then the fewer accesses; a tie keeps the block as it is.
 SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
-                      Type element, int64_t budget) {
+                      Type element, int64_t budget, bool matrixLoads) {
   int64_t cost = 0, swappedCost = 0;
-  SharedPlan plan = planSharedInOrder(from, to, element, budget, &cost);
+  SharedPlan plan =
+      planSharedInOrder(from, to, element, budget, matrixLoads, &cost);
   unsigned rank = from.rank();
   if (rank < 2)
     return plan;
@@ -336,11 +349,12 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
   for (unsigned d = 0; d < rank; ++d)
     perm.push_back(d);
   std::swap(perm[rank - 2], perm[rank - 1]);
-  SharedPlan swapped = planSharedInOrder(from.permute(perm), to.permute(perm),
-                                         element, budget, &swappedCost);
+  SharedPlan swapped =
+      planSharedInOrder(from.permute(perm), to.permute(perm), element, budget,
+                        matrixLoads, &swappedCost);
   auto accesses = [&](const SharedPlan &p) {
     return from.numRegisters() / p.writeVector +
-           to.numRegisters() / p.readVector;
+           to.numRegisters() / (p.matrix ? 2 * p.matrix->num : p.readVector);
   };
   if (swappedCost > cost || swapped.bytes > plan.bytes ||
       (swappedCost == cost && accesses(swapped) >= accesses(plan)))
@@ -353,10 +367,10 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
 
 int64_t mlir::ktc::conversionSharedBytes(const LinearLayout &from,
                                          const LinearLayout &to, Type element,
-                                         int64_t budget) {
+                                         int64_t budget, bool matrixLoads) {
   if (isRegisterPermutation(from, to))
     return 0;
-  return planShared(from, to, element, budget).bytes;
+  return planShared(from, to, element, budget, matrixLoads).bytes;
 }
 
 int64_t mlir::ktc::conversionBudget(const TargetInfo &target) {
@@ -390,7 +404,8 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
   }
   const TargetInfo &target = *state.target;
   Type element = values[0].getType();
-  SharedPlan plan = planShared(from, to, element, conversionBudget(target));
+  SharedPlan plan = planShared(from, to, element, conversionBudget(target),
+                               target.hasMatrixLoads());
   int64_t bytes = sharedBytes(element);
   // The coordinates in the order the block is stored in (the registers
   // stay the same).
@@ -451,6 +466,11 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
       write(b, loc);
     }
     target.barrier(b, loc);
+    if (plan.matrix) { // one piece (planShared)
+      out = loadMatrices(b, loc, state, *plan.matrix, read, plan.shared,
+                         element);
+      break;
+    }
     for (int64_t k0 = 0; k0 < to.numRegisters(); k0 += g) {
       // A register whose element is in another piece reads an element of
       // this one (in bounds), kept only in its own round.

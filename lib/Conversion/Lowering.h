@@ -84,8 +84,10 @@ bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
 /// The shared memory (bytes) convertLayout needs for `element`s; 0 when it
 /// is a register permutation. A block past `budget` bytes goes in pieces
 /// along its first dimension that can be cut enough, as few as fit.
+/// `matrixLoads`: the target has TargetInfo::loadMatrices.
 int64_t conversionSharedBytes(const LinearLayout &from, const LinearLayout &to,
-                              Type element, int64_t budget);
+                              Type element, int64_t budget,
+                              bool matrixLoads = false);
 /// The most shared memory a conversion may plan for on `target`.
 int64_t conversionBudget(const TargetInfo &target);
 

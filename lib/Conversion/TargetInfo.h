@@ -64,6 +64,19 @@ public:
   virtual Value divide(OpBuilder &b, Location loc, Value lhs, Value rhs,
                        bool fast) const;
 
+  /// Whether loadMatrices exists (NVIDIA sm_75 and later: ldmatrix).
+  virtual bool hasMatrixLoads() const { return false; }
+  /// Loads `num` (1, 2 or 4) 8x8 matrices of 16-bit elements from shared
+  /// memory, lane l giving the address of row l % 8 of matrix l / 8 (8
+  /// contiguous elements, 16-byte aligned): thread t receives, as one i32
+  /// per matrix, its row t / 4, columns 2 (t % 4) and 2 (t % 4) + 1 (low
+  /// half first); with `trans`, those of the transposed matrix.
+  virtual SmallVector<Value> loadMatrices(OpBuilder &b, Location loc,
+                                          Value rowAddress, unsigned num,
+                                          bool trans) const {
+    return {};
+  }
+
   /// The most shared memory (bytes) one workgroup of this arch may use
   /// (the occupancy table, lib/Target/SharedLimits.h: NVIDIA's opt-in maximum per block, AMD's
   /// LDS per workgroup), and the most it may declare statically; a kernel

@@ -81,6 +81,25 @@ public:
   /// to more (227 KiB on sm_90), dynamic. An arch not in the table keeps to
   /// the 48 KiB every NVIDIA GPU gives without opting in.
   int64_t maxStaticSharedBytes() const override { return 48 * 1024; }
+  bool hasMatrixLoads() const override { return target_.smVersion() >= 75; }
+  SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                                  unsigned num, bool trans) const override {
+    Type i32 = b.getI32Type();
+    Type type = num == 1 ? i32
+                         : LLVM::LLVMStructType::getLiteral(
+                               b.getContext(), SmallVector<Type>(num, i32));
+    Value m = NVVM::LdMatrixOp::create(
+        b, loc, type, rowAddress, num,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    if (num == 1)
+      return {m};
+    SmallVector<Value> out;
+    for (unsigned i = 0; i < num; ++i)
+      out.push_back(LLVM::ExtractValueOp::create(b, loc, m, i));
+    return out;
+  }
   int64_t maxSharedBytes() const override {
     int64_t limit = ::ktc::max_shared_bytes_per_workgroup(target_.name());
     return limit > 0 ? limit : maxStaticSharedBytes();
