@@ -59,6 +59,22 @@ std::vector<MmaInstr> makeTable() {
     i.cLane = cols({2, 4}) + rows({1, 2, 4});
     t.push_back(i);
   }
+  // mma.sync.m16n8k8 tf32: A (g | g+8, t | t+4), B (t | t+4, g), C as
+  // m16n8k16's; one 32-bit element a register.
+  {
+    MmaInstr i;
+    i.name = "mma1688_tf32";
+    i.family = MmaInstr::NvMma;
+    i.m = 16, i.n = 8, i.k = 8, i.waveSize = 32, i.tf32 = true;
+    i.intrinsic = "llvm.nvvm.mma.m16n8k8.row.col.tf32";
+    i.aReg = Bases{{8, 0}, {0, 4}};
+    i.aLane = cols({1, 2}) + rows({1, 2, 4});
+    i.bReg = rows({4});
+    i.bLane = rows({1, 2}) + cols({1, 2, 4});
+    i.cReg = Bases{{0, 1}, {8, 0}};
+    i.cLane = cols({2, 4}) + rows({1, 2, 4});
+    t.push_back(i);
+  }
   // MFMA (wave64). 32x32xK: lane l holds A row l % 32, columns
   // K/2 * (l / 32) + {0 .. K/2-1}; B likewise by column; C column l % 32,
   // rows 8 g + 4 (l / 32) + j in register 4 g + j. 16x16xK: rows (columns)
@@ -174,14 +190,21 @@ const MmaInstr *mlir::ktc::lookupMmaInstr(StringRef name) {
 }
 
 const MmaInstr *mlir::ktc::chooseMmaInstr(StringRef arch, Type element,
-                                          int64_t m, int64_t n, int64_t k) {
-  if (!element.isF16() && !element.isBF16())
-    return nullptr;
+                                          bool tf32, int64_t m, int64_t n,
+                                          int64_t k) {
   arch = arch.split(':').first; // gfx942:sramecc+:xnack- is a gfx942
-  bool bf16 = element.isBF16();
   auto fits = [&](const MmaInstr *i) {
     return i && m >= i->m && n >= i->n && k >= i->k ? i : nullptr;
   };
+  if (element.isF32()) {
+    // Exact f32 products are FMAs everywhere; tf32 ones are tensor-core
+    // work on NVIDIA (AMD's xf32 MFMA rounds its own way: FMA there too).
+    unsigned sm = archNumber(arch, "sm_", 10);
+    return tf32 && sm >= 80 ? fits(lookupMmaInstr("mma1688_tf32")) : nullptr;
+  }
+  if (!element.isF16() && !element.isBF16())
+    return nullptr;
+  bool bf16 = element.isBF16();
   auto named = [&](StringRef base) {
     return fits(lookupMmaInstr((base + (bf16 ? "_bf16" : "_f16")).str()));
   };

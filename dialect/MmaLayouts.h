@@ -39,8 +39,9 @@ struct MmaInstr {
   Family family;
   unsigned m, n, k;
   unsigned waveSize;
-  /// The operands' element type: true for bf16, false for f16.
-  bool bf16;
+  /// The operands' element type: bf16, f16 (neither flag), or f32
+  /// rounded to tf32 (input_precision = tf32).
+  bool bf16 = false, tf32 = false;
   /// The LLVM intrinsic, and the first architecture (of its family) with it.
   StringRef intrinsic;
   /// One tile's bases, (row, column) of A (m, k), B (k, n) and C (m, n):
@@ -59,10 +60,11 @@ ArrayRef<MmaInstr> allMmaInstrs();
 
 /// The instruction a dot of `element` operands (a: m x k, b: k x n) uses on
 /// `arch` ("sm_90", "gfx942", ...), or null when it takes the FMA path:
-/// f32 operands, an architecture without one, or a block smaller than
-/// every instruction that architecture has.
-const MmaInstr *chooseMmaInstr(StringRef arch, Type element, int64_t m,
-                               int64_t n, int64_t k);
+/// f32 operands in ieee precision (tf32 ones too, but on NVIDIA), an
+/// architecture without one, or a block smaller than every instruction
+/// that architecture has.
+const MmaInstr *chooseMmaInstr(StringRef arch, Type element, bool tf32,
+                               int64_t m, int64_t n, int64_t k);
 /// How `numWarps` waves tile an m x n result of `instr`: [along M, along N],
 /// as square in tiles as the shape allows (waves past the shape replicate).
 SmallVector<unsigned, 2> mmaWarps(const MmaInstr &instr, int64_t m, int64_t n,

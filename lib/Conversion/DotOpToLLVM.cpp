@@ -93,6 +93,9 @@ SmallVector<Value> fmaDot(OpBuilder &b, Location loc, DotOp op,
 /// integers; 32-bit words of two for mma.sync's bf16).
 Value operand(OpBuilder &b, Location loc, const MmaInstr &instr,
               ArrayRef<Value> values, int64_t k0, int64_t g) {
+  if (instr.tf32) // one element a register, rounded (as cvt.rna.tf32.f32)
+    return LLVM::BitcastOp::create(b, loc, b.getI32Type(),
+                                   widen(b, loc, values[k0], true));
   Value v = pack(b, loc, values, k0, g);
   if (!instr.bf16)
     return v;
@@ -128,11 +131,13 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
         Type result;
         switch (instr.family) {
         case MmaInstr::NvMma: {
-          // A: four words of two, B: two, C: four floats; a struct back.
-          for (int64_t w = 0; w < nA; w += 2)
-            args.push_back(operand(b, loc, instr, av, a0 + w, 2));
-          for (int64_t w = 0; w < nB; w += 2)
-            args.push_back(operand(b, loc, instr, bvals, b0 + w, 2));
+          // A: four words of two halves (or one tf32), B: two, C: four
+          // floats; a struct back.
+          int64_t per = instr.tf32 ? 1 : 2;
+          for (int64_t w = 0; w < nA; w += per)
+            args.push_back(operand(b, loc, instr, av, a0 + w, per));
+          for (int64_t w = 0; w < nB; w += per)
+            args.push_back(operand(b, loc, instr, bvals, b0 + w, per));
           for (int64_t c = 0; c < nC; ++c)
             args.push_back(out[c0 + c]);
           result = LLVM::LLVMStructType::getLiteral(

@@ -216,8 +216,9 @@ KtcAssignLayoutsPass::dotLayouts(func::FuncOp func, Classes &classes) {
   func.walk([&](DotOp dot) {
     RankedTensorType a = dot.getA().getType(), b = dot.getB().getType();
     const MmaInstr *instr =
-        chooseMmaInstr(arch, a.getElementType(), a.getDimSize(0),
-                       b.getDimSize(1), a.getDimSize(1));
+        chooseMmaInstr(arch, a.getElementType(),
+                       dot.getInputPrecision() == InputPrecision::TF32,
+                       a.getDimSize(0), b.getDimSize(1), a.getDimSize(1));
     Value rep = classes.find(dot.getResult());
     Attribute layout;
     if (instr && instr->waveSize == waveSize)

@@ -1,6 +1,6 @@
 // ktc.dot on NVIDIA's tensor cores: mma.sync m16n8k16 (sm_80 and later),
-// f16 and bf16 operands, f32 accumulators; f32 operands and sm_75 take the
-// FMA path (fma.rn, k in order).
+// f16 and bf16 operands, f32 accumulators, and m16n8k8 for tf32; exact f32
+// operands and sm_75 take the FMA path (fma.rn, k in order).
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_90 --emit=asm | FileCheck %s
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_80 --emit=asm | FileCheck %s
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_75 --emit=asm | FileCheck %s --check-prefix=SM75
@@ -21,10 +21,12 @@
 // CHECK-LABEL: .entry dot_f32
 // CHECK-NOT: mma.sync
 // CHECK: fma.rn.f32
+// tf32: the operands rounded to tf32 (ties away: add 0x1000, clear 13
+// bits), then mma.sync m16n8k8: 16x32x8 is 4 tiles, one a warp.
 // CHECK-LABEL: .entry dot_tf32
-// CHECK-NOT: mma.sync
 // CHECK: and.b32 {{.*}}-8192
-// CHECK: fma.rn.f32
+// CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-NOT: mma.sync
 
 // SM75-NOT: mma.sync
 // SM75: fma.rn.f32
