@@ -118,12 +118,6 @@ struct Flags {
        quick = flag::quick;
 };
 
-const std::vector<std::string> kNames = {
-    "a",         "b",         "c",         "M",         "N",
-    "K",         "stride_am", "stride_ak", "stride_bk", "stride_bn",
-    "stride_cm", "stride_cn", "BLOCK_M",   "BLOCK_N",   "BLOCK_K",
-    "GROUP_M",   "ACTIVATION"};
-
 template <typename T> int run(const Flags &flags) {
   using F = example::Format<T>;
   const int64_t M = flags.M, N = flags.N, K = flags.K;
@@ -132,7 +126,7 @@ template <typename T> int run(const Flags &flags) {
   const int BM = flags.blockM, BN = flags.blockN, BK = flags.blockK,
             GM = flags.groupM;
   const Options options{.num_warps = flags.warps, .num_stages = flags.stages};
-  auto kernel = Kernel("matmul", kNames, seeds::matmul<T>);
+  auto kernel = Kernel("matmul", seeds::matmulParamNames(), seeds::matmul<T>);
   // A is M x K, B is K x N, logically; each stored row- or column-major.
   const example::Strides sa = flags.transA ? example::Strides{1, M}
                                            : example::Strides{K, 1};
