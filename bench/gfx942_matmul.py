@@ -8,8 +8,9 @@ h200-2026-11-25/triton_next_probe.py): f16 operands, pointers, M, N, K and
 the leading strides divisible by 16, num_stages 2, cross-compiled for AMD
 with triton.compile (no GPU needed). ktc's side is examples/matmul's kernel
 (`matmul --emit=asm` with the same tile, group, waves and stages, on a
-4096^3 f16 problem); while ktc cannot compile a dot for a GPU, or the
-program is not built, its column says so with the first line of the error.
+4096^3 f16 problem: the code that launch runs, specialised as Triton's
+plain columns are); where ktc cannot compile it, or the program is not
+built, its column says so with the first line of the error.
 
 From each code object's assembly it reads registers (VGPR, AGPR, SGPR),
 scratch, LDS and the occupancy they allow, and counts MFMA/WMMA, LDS and
@@ -86,8 +87,9 @@ def anchor_key(c):
 NOTES = """\
 ## Reading the tables
 
-(Written by hand for the first run, with Triton 3.9.0 and 3.6.0; ktc's
-matmul program was not built yet, and ktc could not compile a dot for a GPU.)
+(Written by hand after the run of 2026-11-27, ktc with dot() on the
+matrix cores, Triton 3.9.0 and 3.6.0; re-read them against the tables when
+regenerating.)
 
 - **The issue's targets are reproduced** by Triton 3.6.0 compiled as the
   anchors compiled it (the "strides unknown" columns; every figure equals
@@ -106,12 +108,34 @@ matmul program was not built yet, and ktc could not compile a dot for a GPU.)
   twice the LDS on gfx942. Then
   128×128×64 needs 210 (3.9) or 216 (3.6) registers, no AGPRs in 3.9, and
   two workgroups fit a CU; 256×256×64 spills 148 (3.9) or 28 (3.6) bytes;
-  gfx1100 136 (3.9) or 636 (3.6). ktc's launch specialises the same way
-  (Triton's rule), so those are the columns ktc's matmul compares with; the
-  strides-unknown columns are the anchors' and the issue's.
+  gfx1100 136 (3.9) or 636 (3.6).
+- **ktc's column is the code a launch runs**: `matmul --emit=asm` compiles
+  with the launch's argument specialisation (`Kernel::emit_as_launched`:
+  pointers, M, N, K and the leading strides divisible by 16, the unit
+  strides folded to 1), the same rule as Triton's, so it compares with the
+  plain Triton columns. ktc's assembly has no loop comments; the script
+  finds its loops from the branches (natural loops), which gives exactly
+  LLVM's loops on every Triton kernel here.
+- **gfx942 128×128×64, 4 waves**: 202 registers, no AGPRs, no scratch,
+  16 KiB LDS, 2 workgroups a CU (Triton 210 / 216). The K loop has
+  Triton's 32 MFMAs, 8 `global_load_dwordx4` and 8 `ds_write_b128`, but
+  72 LDS reads against Triton's 16 `ds_read2st64_b64`: A is read like
+  Triton's (8 `ds_read2st64_b64`), B 2 bytes at a time (64 `ds_read_u16`,
+  down a column of the row-major tile). The loop is not software-pipelined
+  (all 32 MFMAs inside it, one LDS buffer: half Triton's LDS), and C is
+  stored 2 bytes at a time (64 `global_store_short`; Triton 16
+  `global_store_dwordx2`).
+- **gfx942 256×256×64, 8 waves**: 249 registers and no scratch (Triton
+  148 / 28 bytes), 64 MFMAs a K iteration, 136 LDS reads (128
+  `ds_read_u16`) against 24 / 32.
+- **gfx1100 128×128×32, 4 waves (WMMA)**: 256 VGPRs with 53 spilled, 216
+  bytes of scratch (Triton 3.9 136, 3.6 636), 32 WMMAs a K iteration, 144
+  LDS reads (128 2-byte `ds_load_u16_d16*`) against 3.9's 32
+  `ds_load_b128`.
 - **Occupancy** is registers-bound everywhere: 1 workgroup a CU for the
   issue's kernels (304 and 256 registers), 2 for the 128×128×64 kernel with
-  unit strides; on gfx1100 5 workgroups (20 waves) a WGP at 256 VGPRs.
+  unit strides (ktc's too); on gfx1100 5 workgroups (20 waves) a WGP at 256
+  VGPRs.
 """
 
 
@@ -155,7 +179,12 @@ def occupancy(arch, waves, vgprs, sgprs, lds):
 
 def blocks(asm):
     """The kernel's instructions as (loop header or None, depth, text) per
-    line: LLVM's comments on each block label say which loop it is in."""
+    line: LLVM's comments on each block label say which loop it is in (in
+    verbose assembly, Triton's); without them (ktc's), each backward branch
+    closes a loop from its target's label, an instruction being in the
+    innermost loop around it."""
+    if "Loop Header:" not in asm:
+        return blocks_by_branches(asm)
     out, header, depth = [], None, 0
     for line in asm.splitlines():
         label = re.match(r"^(\.LBB\w+:|; %bb\.\d+:)(.*)", line)
@@ -171,6 +200,77 @@ def blocks(asm):
             continue
         if line.startswith("\t") and not line.strip().startswith((".", ";", "//")) and line.strip():
             out.append((header, depth, line.strip()))
+    return out
+
+
+def blocks_by_branches(asm):
+    """blocks() from the control flow: basic blocks split at labels and after
+    branches, a natural loop for each branch to a block that dominates it
+    (the blocks that reach the branch without passing its target), each
+    instruction in the smallest loop that holds its block."""
+    bbs = [["entry", []]]  # [label, [instruction, ...]]
+    for line in asm.splitlines():
+        label = re.match(r"^\.(LBB\w+):", line)
+        if label:
+            bbs.append([label.group(1), []])
+        elif line.startswith("\t") and line.strip() and \
+                not line.strip().startswith((".", ";", "//")):
+            bbs[-1][1].append(line.strip())
+            if re.match(r"s_(c?branch|endpgm|setpc)", line.strip()):
+                bbs.append([None, []])  # what follows is another block
+    index = {name: i for i, (name, _) in enumerate(bbs) if name}
+    succ = collections.defaultdict(set)
+    for i, (_, code) in enumerate(bbs):
+        last = code[-1] if code else ""
+        target = re.match(r"s_c?branch\w*\s+\.(LBB\w+)", last)
+        if target and target.group(1) in index:
+            succ[i].add(index[target.group(1)])
+        if i + 1 < len(bbs) and not re.match(r"s_(branch|endpgm|setpc)\b", last):
+            succ[i].add(i + 1)
+    pred = collections.defaultdict(set)
+    for i, out in succ.items():
+        for j in out:
+            pred[j].add(i)
+    reachable, work = {0}, [0]
+    while work:
+        for j in succ[work.pop()]:
+            if j not in reachable:
+                reachable.add(j)
+                work.append(j)
+    for i in list(pred):
+        pred[i] &= reachable
+    # Dominators (iteratively): a back edge goes to a block dominating it.
+    every = set(range(len(bbs)))
+    dom = {i: ({0} if i == 0 else set(every)) for i in every}
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, len(bbs)):
+            if not pred[i]:  # unreachable (after a branch): as if dominated by all
+                continue
+            new = {i} | set.intersection(*(dom[p] for p in pred[i]))
+            if new != dom[i]:
+                dom[i], changed = new, True
+    loops = []  # (header, set of blocks)
+    for latch, out in list(succ.items()):
+        if latch not in reachable:
+            continue
+        for header in out:
+            if header not in dom[latch]:
+                continue
+            body, work = {header, latch}, [latch]
+            while work:
+                for p in pred[work.pop()]:
+                    if p not in body:
+                        body.add(p)
+                        work.append(p)
+            loops.append((header, body))
+    out = []
+    for i, (_, code) in enumerate(bbs):
+        around = [l for l in loops if i in l[1]]
+        inner = min(around, key=lambda l: len(l[1]), default=None)
+        name = f"BB{bbs[inner[0]][0]}" if inner else None
+        out += [(name, len(around), text) for text in code]
     return out
 
 
@@ -200,6 +300,17 @@ def stats(asm, arch, lds=None):
         c = collections.Counter(o for o in ops(lines) if re.fullmatch(pattern, o))
         return f"{sum(c.values())}: " + (" ".join(f"{k}×{v}" for k, v in sorted(c.items())) or "-")
 
+    def arch_vgprs(asm):
+        # LLVM's comment, else (ktc's assembly has no comments) the
+        # descriptor's: on gfx90a/gfx942 the AGPRs start at accum_offset,
+        # the arch VGPRs rounded up to 4; elsewhere all VGPRs are arch ones.
+        if comment("NumVgprs") != "-":
+            return comment("NumVgprs")
+        offset = re.search(r"\.amdhsa_accum_offset\s+(\d+)", asm)
+        if offset and int(meta("agpr_count", 0)):
+            return f"{offset.group(1)} (accum_offset)"
+        return meta("vgpr_count")
+
     gfx9 = arch.startswith("gfx9")
     ld = r"(global|buffer)_load_\w+"
     st = r"(global|buffer)_store_\w+"
@@ -213,7 +324,7 @@ def stats(asm, arch, lds=None):
     return {
         "wave size": meta("wavefront_size"),
         "VGPRs (.vgpr_count)": vgprs,
-        "of them arch VGPRs / AGPRs": f"{comment('NumVgprs')} / "
+        "of them arch VGPRs / AGPRs": f"{arch_vgprs(asm)} / "
                                       f"{meta('agpr_count') if gfx9 else 'n/a'}",
         "next_free_vgpr (descriptor)": int(nfv.group(1)) if nfv else "-",
         "SGPRs": sgprs,
@@ -388,7 +499,8 @@ def main():
         "",
         f"Generated by `bench/gfx942_matmul.py` on {datetime.date.today()}: ktc at "
         f"{head or '?'} (`{os.path.relpath(BIN, ROOT)}/matmul --emit=asm`, a {SIZE}³ f16 "
-        f"problem), {' and '.join(names)} (pip, cross-compiled without a GPU, FP "
+        f"problem, specialised as its launch on contiguous matrices is: "
+        f"Kernel::emit_as_launched), {' and '.join(names)} (pip, cross-compiled without a GPU, FP "
         "contraction on) and the anchors' Triton 3.6 code "
         "(shared/anchors/triton-ir-next/, compiled on the H200 host). Triton's "
         "kernel is its tutorial matmul as the anchors spell it (f16 operands, "
