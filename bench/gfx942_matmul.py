@@ -514,7 +514,8 @@ def main():
         "",
         "Registers, LDS and scratch are the code object's metadata (`.vgpr_count` "
         "is the unified register count on gfx942, arch VGPRs and AGPRs together, "
-        "from the `; NumVgprs` comment and `.agpr_count`; Triton's LDS is its "
+        "from the `; NumVgprs` comment and `.agpr_count`; ktc's assembly has no "
+        "comments: `.amdhsa_accum_offset` where it uses AGPRs, else all its VGPRs; Triton's LDS is its "
         "launch's dynamic shared memory, from its metadata). Occupancy is "
         "ktc::occupancy's rule (lib/Target/Occupancy.cpp) applied to those "
         "numbers; LLVM's own figure ignores Triton's dynamic LDS. The main loop "
