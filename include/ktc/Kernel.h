@@ -152,6 +152,17 @@ public:
         args...);
   }
 
+  /// The same for one device of this process, as its launches compile.
+  template <typename... A>
+  KernelInfo info_as_launched(Device &device, const A &...args) const {
+    return as_launched(
+        defined_,
+        [&](detail::Trace &trace, std::span<const uint8_t> spec) {
+          return detail::info(trace, device, spec);
+        },
+        args...);
+  }
+
   /// Runs the kernel over `grid`, one argument per parameter, in order:
   /// Buffer<T> for Ptr<T>, numbers for scalars and constexprs; then Options,
   /// optionally. Each new set of constexpr values, options, argument

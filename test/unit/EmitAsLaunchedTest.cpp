@@ -84,6 +84,10 @@ TEST(EmitAsLaunched, AStrideOfOneGivesVectorLoads) {
   EXPECT_EQ(info.target, "gfx942");
   EXPECT_GT(info.registers, 0);
   EXPECT_EQ(info.scratch_bytes, 0);
+  // For a device of this process: its own compile, not its cache's.
+  KernelInfo host =
+      gather.info_as_launched(Device::get("cpu"), any, any, 4096, 1, 1024);
+  EXPECT_EQ(host.target, "host");
   EXPECT_EQ(gather.num_compiled(), 0u); // nothing was launched
 }
 
