@@ -8,8 +8,9 @@ h200-2026-11-25/triton_next_probe.py): f16 operands, pointers, M, N, K and
 the leading strides divisible by 16, num_stages 2, cross-compiled for AMD
 with triton.compile (no GPU needed). ktc's side is examples/matmul's kernel
 (`matmul --emit=asm` with the same tile, group, waves and stages, on a
-4096^3 f16 problem); while ktc cannot compile a dot for a GPU, or the
-program is not built, its column says so with the first line of the error.
+4096^3 f16 problem: the code that launch runs, specialised as Triton's
+plain columns are); where ktc cannot compile it, or the program is not
+built, its column says so with the first line of the error.
 
 From each code object's assembly it reads registers (VGPR, AGPR, SGPR),
 scratch, LDS and the occupancy they allow, and counts MFMA/WMMA, LDS and
@@ -40,6 +41,8 @@ os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
 
 import triton
 import triton.language as tl
+
+from amdgpu_loops import blocks  # bench/, beside this file
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
@@ -86,8 +89,9 @@ def anchor_key(c):
 NOTES = """\
 ## Reading the tables
 
-(Written by hand for the first run, with Triton 3.9.0 and 3.6.0; ktc's
-matmul program was not built yet, and ktc could not compile a dot for a GPU.)
+(Written by hand after the run of 2026-11-27, ktc with dot() on the
+matrix cores, Triton 3.9.0 and 3.6.0; re-read them against the tables when
+regenerating.)
 
 - **The issue's targets are reproduced** by Triton 3.6.0 compiled as the
   anchors compiled it (the "strides unknown" columns; every figure equals
@@ -106,12 +110,34 @@ matmul program was not built yet, and ktc could not compile a dot for a GPU.)
   twice the LDS on gfx942. Then
   128×128×64 needs 210 (3.9) or 216 (3.6) registers, no AGPRs in 3.9, and
   two workgroups fit a CU; 256×256×64 spills 148 (3.9) or 28 (3.6) bytes;
-  gfx1100 136 (3.9) or 636 (3.6). ktc's launch specialises the same way
-  (Triton's rule), so those are the columns ktc's matmul compares with; the
-  strides-unknown columns are the anchors' and the issue's.
+  gfx1100 136 (3.9) or 636 (3.6).
+- **ktc's column is the code a launch runs**: `matmul --emit=asm` compiles
+  with the launch's argument specialisation (`Kernel::emit_as_launched`:
+  pointers, M, N, K and the leading strides divisible by 16, the unit
+  strides folded to 1), the same rule as Triton's, so it compares with the
+  plain Triton columns. ktc's assembly has no loop comments; the script
+  finds its loops from the branches (natural loops), which gives exactly
+  LLVM's loops on every Triton kernel here.
+- **gfx942 128×128×64, 4 waves**: 202 registers, no AGPRs, no scratch,
+  16 KiB LDS, 2 workgroups a CU (Triton 210 / 216). The K loop has
+  Triton's 32 MFMAs, 8 `global_load_dwordx4` and 8 `ds_write_b128`, but
+  72 LDS reads against Triton's 16 `ds_read2st64_b64`: A is read like
+  Triton's (8 `ds_read2st64_b64`), B 2 bytes at a time (64 `ds_read_u16`,
+  down a column of the row-major tile). The loop is not software-pipelined
+  (all 32 MFMAs inside it, one LDS buffer: half Triton's LDS), and C is
+  stored 2 bytes at a time (64 `global_store_short`; Triton 16
+  `global_store_dwordx2`).
+- **gfx942 256×256×64, 8 waves**: 249 registers and no scratch (Triton
+  148 / 28 bytes), 64 MFMAs a K iteration, 136 LDS reads (128
+  `ds_read_u16`) against 24 / 32.
+- **gfx1100 128×128×32, 4 waves (WMMA)**: 256 VGPRs with 53 spilled, 216
+  bytes of scratch (Triton 3.9 136, 3.6 636), 32 WMMAs a K iteration, 144
+  LDS reads (128 2-byte `ds_load_u16_d16*`) against 3.9's 32
+  `ds_load_b128`.
 - **Occupancy** is registers-bound everywhere: 1 workgroup a CU for the
   issue's kernels (304 and 256 registers), 2 for the 128×128×64 kernel with
-  unit strides; on gfx1100 5 workgroups (20 waves) a WGP at 256 VGPRs.
+  unit strides (ktc's too); on gfx1100 5 workgroups (20 waves) a WGP at 256
+  VGPRs.
 """
 
 
@@ -153,27 +179,6 @@ def occupancy(arch, waves, vgprs, sgprs, lds):
 
 # --- Counting -----------------------------------------------------------------
 
-def blocks(asm):
-    """The kernel's instructions as (loop header or None, depth, text) per
-    line: LLVM's comments on each block label say which loop it is in."""
-    out, header, depth = [], None, 0
-    for line in asm.splitlines():
-        label = re.match(r"^(\.LBB\w+:|; %bb\.\d+:)(.*)", line)
-        if label:
-            head = re.search(r"=>This (?:Inner )?Loop Header: Depth=(\d+)", label.group(2))
-            inside = re.search(r"in Loop: Header=(\w+) Depth=(\d+)", label.group(2))
-            if head:
-                header, depth = label.group(1).lstrip(".").rstrip(":").replace("LBB", "BB"), int(head.group(1))
-            elif inside:
-                header, depth = inside.group(1), int(inside.group(2))
-            else:
-                header, depth = None, 0
-            continue
-        if line.startswith("\t") and not line.strip().startswith((".", ";", "//")) and line.strip():
-            out.append((header, depth, line.strip()))
-    return out
-
-
 MATRIX = r"v_(mfma|wmma|smfmac)\w*"
 
 
@@ -200,6 +205,17 @@ def stats(asm, arch, lds=None):
         c = collections.Counter(o for o in ops(lines) if re.fullmatch(pattern, o))
         return f"{sum(c.values())}: " + (" ".join(f"{k}×{v}" for k, v in sorted(c.items())) or "-")
 
+    def arch_vgprs(asm):
+        # LLVM's comment, else (ktc's assembly has no comments) the
+        # descriptor's: on gfx90a/gfx942 the AGPRs start at accum_offset,
+        # the arch VGPRs rounded up to 4; elsewhere all VGPRs are arch ones.
+        if comment("NumVgprs") != "-":
+            return comment("NumVgprs")
+        offset = re.search(r"\.amdhsa_accum_offset\s+(\d+)", asm)
+        if offset and int(meta("agpr_count", 0)):
+            return f"{offset.group(1)} (accum_offset)"
+        return meta("vgpr_count")
+
     gfx9 = arch.startswith("gfx9")
     ld = r"(global|buffer)_load_\w+"
     st = r"(global|buffer)_store_\w+"
@@ -213,7 +229,7 @@ def stats(asm, arch, lds=None):
     return {
         "wave size": meta("wavefront_size"),
         "VGPRs (.vgpr_count)": vgprs,
-        "of them arch VGPRs / AGPRs": f"{comment('NumVgprs')} / "
+        "of them arch VGPRs / AGPRs": f"{arch_vgprs(asm)} / "
                                       f"{meta('agpr_count') if gfx9 else 'n/a'}",
         "next_free_vgpr (descriptor)": int(nfv.group(1)) if nfv else "-",
         "SGPRs": sgprs,
@@ -388,7 +404,8 @@ def main():
         "",
         f"Generated by `bench/gfx942_matmul.py` on {datetime.date.today()}: ktc at "
         f"{head or '?'} (`{os.path.relpath(BIN, ROOT)}/matmul --emit=asm`, a {SIZE}³ f16 "
-        f"problem), {' and '.join(names)} (pip, cross-compiled without a GPU, FP "
+        f"problem, specialised as its launch on contiguous matrices is: "
+        f"Kernel::emit_as_launched), {' and '.join(names)} (pip, cross-compiled without a GPU, FP "
         "contraction on) and the anchors' Triton 3.6 code "
         "(shared/anchors/triton-ir-next/, compiled on the H200 host). Triton's "
         "kernel is its tutorial matmul as the anchors spell it (f16 operands, "
@@ -402,7 +419,8 @@ def main():
         "",
         "Registers, LDS and scratch are the code object's metadata (`.vgpr_count` "
         "is the unified register count on gfx942, arch VGPRs and AGPRs together, "
-        "from the `; NumVgprs` comment and `.agpr_count`; Triton's LDS is its "
+        "from the `; NumVgprs` comment and `.agpr_count`; ktc's assembly has no "
+        "comments: `.amdhsa_accum_offset` where it uses AGPRs, else all its VGPRs; Triton's LDS is its "
         "launch's dynamic shared memory, from its metadata). Occupancy is "
         "ktc::occupancy's rule (lib/Target/Occupancy.cpp) applied to those "
         "numbers; LLVM's own figure ignores Triton's dynamic LDS. The main loop "

@@ -27,8 +27,10 @@
 //
 // --matmul runs the matmul rows instead (bench/matmul_rows.h: f16 and bf16
 // at the shapes bench/peer.py --matmul times Triton's tutorial matmul and
-// cuBLAS on), each checked at sampled elements against float64; their rate
-// column holds TFLOP/s:
+// cuBLAS on; examples/kernels/matmul.h autotuned over the tutorial's
+// configs, as peer.py tunes Triton's), each checked at sampled elements
+// against float64; their rate column holds TFLOP/s, block and num_warps
+// the chosen config's:
 //
 //   build/bin/ktc-bench --device=cuda --matmul --out=DIR/ktc-matmul.csv
 //

@@ -1,11 +1,16 @@
 //===- matmul_rows.cpp - ktc-bench's matmul rows --------------------------===//
 //
-// Random operands, the sampled float64 check and the timing of the tiled
-// matmul (bench/matmul_rows.h) on each shape, in f16 and bf16.
+// Random operands, the autotuned launch, the sampled float64 check and the
+// timing of examples/kernels/matmul.h (bench/matmul_rows.h) on each shape,
+// in f16 and bf16.
 //
 //===----------------------------------------------------------------------===//
 
 #include "bench/matmul_rows.h"
+#include "examples/kernels/matmul.h"
+#include "examples/kernels/matmul_configs.h"
+
+#include "ktc/Autotune.h"
 
 #include <climits>
 #include <cmath>
@@ -76,7 +81,6 @@ struct BF16 {
 
 template <typename E>
 void runShape(Device &device, const Options &options, const MatmulShape &s,
-              const MatmulConfig &cfg,
               const std::function<void(const MatmulRow &)> &row,
               const std::function<void(const std::string &,
                                        const std::string &)> &fail) {
@@ -92,14 +96,30 @@ void runShape(Device &device, const Options &options, const MatmulShape &s,
     x = E::make(gen);
   Buffer<T> a(device, ha), b(device, hb);
   Buffer<T> c(device, std::vector<T>(size_t(s.M * s.N), T{E::poison}));
-  static const auto kernel = Kernel("tiled_matmul", tiled_matmul<T>);
-  const Grid grid(unsigned(cdiv(s.M, cfg.blockM) * cdiv(s.N, cfg.blockN)));
-  const ktc::Options launch{.num_warps = cfg.warps, .num_stages = cfg.stages};
+  // One tuner per element type (and process: one device), keyed on the
+  // shape; its choices are kept on disk with the kernel cache.
+  static const auto tuner = [&] {
+    AutotuneOptions tuning;
+    tuning.bench = options;
+    return Autotuner(
+        Kernel("matmul", seeds::matmulParamNames(), seeds::matmul<T>),
+        seeds::matmulAutotuneConfigs(device.kind(), /*fp8Configs=*/true),
+        {"M", "N", "K"}, tuning);
+  }();
   auto run = [&] {
-    kernel.launch(grid, a, b, c, s.M, s.N, s.K, s.K, s.N, s.N, cfg.blockM,
-                  cfg.blockN, cfg.blockK, cfg.groupM, launch);
+    tuner.launch(
+        [&](const Config &cf) {
+          return Grid(cdiv(s.M, cf["BLOCK_M"]) * cdiv(s.N, cf["BLOCK_N"]));
+        },
+        a, b, c, s.M, s.N, s.K, s.K, 1, s.N, 1, s.N, 1, seeds::kMatmulNone);
   };
-  run();
+  run(); // tunes this shape, then launches the best config
+  const Config &best = tuner.best();
+  MatmulConfig cfg{int(best.values.at("BLOCK_M")),
+                   int(best.values.at("BLOCK_N")),
+                   int(best.values.at("BLOCK_K")),
+                   int(best.values.at("GROUP_M")), best.options.num_warps,
+                   best.options.num_stages};
   device.synchronize();
   std::vector<T> got = c.to_host();
 
@@ -144,13 +164,13 @@ void matmulRows(Device &device, const Options &options,
                 const std::function<void(const MatmulRow &)> &row,
                 const std::function<void(const std::string &,
                                          const std::string &)> &fail,
-                const std::vector<MatmulShape> &shapes, MatmulConfig config) {
+                const std::vector<MatmulShape> &shapes) {
   for (const MatmulShape &s : shapes) {
     auto one = [&](auto type, const char *name) {
       if (!wanted(name, s.M, s.N))
         return;
       try {
-        runShape<decltype(type)>(device, options, s, config, row, fail);
+        runShape<decltype(type)>(device, options, s, row, fail);
       } catch (const std::exception &e) {
         fail(std::string(name) + "/" + std::to_string(s.M) + "x" +
                  std::to_string(s.N) + "x" + std::to_string(s.K),

@@ -1,21 +1,20 @@
 //===- matmul_rows.h - ktc-bench's matmul rows ---------------------*- C++ -*-===//
 //
-// The matmul rows of ktc-bench (ktc-bench --matmul) and the host dot
-// benchmark (bench/host_dot.cpp): a tiled matmul kernel written with the
-// builder, and the shapes bench/peer.py times Triton's tutorial matmul and
-// torch.matmul (cuBLAS) on.
+// The matmul rows of ktc-bench (ktc-bench --matmul), the shapes bench/
+// peer.py times Triton's tutorial matmul and torch.matmul (cuBLAS) on, and
+// the host dot benchmark's kernel (bench/host_dot.cpp).
 //
-// The kernel is Triton's tutorial matmul (03-matrix-multiplication) in
-// ktc: programs in groups of GROUP_M rows of tiles (L2 reuse), the rows and
-// columns of a and b wrapped modulo M and N (no mask), the K tail masked, an
-// f32 accumulator, the result stored in the operands' type. The operands
-// are row-major with unit inner strides, as a launch on contiguous tensors
-// specialises Triton's. It stands in for examples/kernels/matmul.h, which
-// will replace it.
+// The rows run examples/kernels/matmul.h (seeds::matmul, Triton's tutorial
+// matmul in ktc) on row-major operands, autotuned by ktc::Autotuner on key
+// (M, N, K) over the tutorial's configs for the device
+// (examples/kernels/matmul_configs.h; on CUDA all 16 of
+// get_cuda_autotune_config, the list bench/peer_matmul.py tunes Triton
+// over), and timed through the tuner's launch, as peer.py times Triton's.
 //
 // Rows: bench matmul_f16 / matmul_bf16, columns M and N of the CSV (K is
-// the shape's, kMatmulShapes), block = BLOCK_M, num_warps, and the rate
-// column (named gbps for the other rows) holds TFLOP/s = 2·M·N·K / time.
+// the shape's, kMatmulShapes), block = the chosen BLOCK_M, its num_warps,
+// and the rate column (named gbps for the other rows) holds TFLOP/s =
+// 2·M·N·K / time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,10 +32,11 @@
 
 namespace ktc::bench {
 
-/// c (M x N) = a (M x K) @ b (K x N); row strides sam, sbk and scm; c of
-/// the operands' type T unless C says otherwise (the host benchmark keeps
-/// f32). One BLOCK_M x BLOCK_N tile of c a program, cdiv(M, BLOCK_M) *
-/// cdiv(N, BLOCK_N) programs on axis 0.
+/// The host dot benchmark's kernel: c (M x N) = a (M x K) @ b (K x N); row
+/// strides sam, sbk and scm; c of type C (f32 there). The tutorial's
+/// program order, the rows and columns of a and b wrapped modulo M and N
+/// (no mask), the K tail masked. One BLOCK_M x BLOCK_N tile of c a program,
+/// cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N) programs on axis 0.
 template <typename T, typename C = T>
 void tiled_matmul(Ptr<T> a, Ptr<T> b, Ptr<C> c, Int M, Int N, Int K, Int sam,
                   Int sbk, Int scm, int BLOCK_M, int BLOCK_N, int BLOCK_K,
@@ -74,7 +74,7 @@ inline constexpr MatmulShape kMatmulShapes[] = {{1024, 1024, 1024},
                                                 {1000, 1000, 1000},
                                                 {3001, 517, 2049}};
 
-/// ktc's tile: the third of the tutorial's CUDA configurations.
+/// A tile and launch options: the config the autotuner chose.
 struct MatmulConfig {
   int blockM = 128, blockN = 128, blockK = 32, groupM = 8;
   int warps = 4, stages = 4;
@@ -90,11 +90,12 @@ struct MatmulRow {
 };
 
 /// The matmul rows on `device`: for each of `shapes` and dtype that `wanted`
-/// accepts, the kernel is launched once on random operands (c poisoned
-/// first) and checked at 1024 sampled elements and the four corners
-/// against float64 (within the f32 summation bound and the rounding to the
-/// result's type), then timed with do_bench; `row` gets each measured row,
-/// `fail` each error or wrong result (that row is skipped).
+/// accepts, the kernel is autotuned and launched on random operands (c
+/// poisoned first; the configs are timed with `options`) and checked at
+/// 1024 sampled elements and the four corners against float64 (within the
+/// f32 summation bound and the rounding to the result's type), then timed
+/// with do_bench; `row` gets each measured row, `fail` each error or wrong
+/// result (that row is skipped).
 void matmulRows(Device &device, const Options &options,
                 const std::function<bool(const std::string &bench,
                                          int64_t M, int64_t N)> &wanted,
@@ -102,8 +103,7 @@ void matmulRows(Device &device, const Options &options,
                 const std::function<void(const std::string &what,
                                          const std::string &why)> &fail,
                 const std::vector<MatmulShape> &shapes =
-                    {std::begin(kMatmulShapes), std::end(kMatmulShapes)},
-                MatmulConfig config = {});
+                    {std::begin(kMatmulShapes), std::end(kMatmulShapes)});
 
 /// "matmul_f16 1000x1000x1000 tile=128x128x32 warps=4 stages=4 ms=... ".
 std::string describe(const MatmulRow &row);

@@ -58,8 +58,9 @@ def sections(report, meta):
                            fmt(ratio(t["triton"], t["torch"]), ".3f")])
         dtype = bench.split("_")[1]
         text = (f"c = a @ b, {dtype} operands and result, f32 accumulation; TFLOP/s = 2·M·N·K / "
-                "median time. ktc: bench/matmul_rows.h's tiled matmul (block_m/warps; its tile is "
-                "MatmulConfig's); Triton: its tutorial matmul autotuned over the tutorial's CUDA "
+                "median time. ktc: examples/kernels/matmul.h autotuned over the same CUDA "
+                "configurations (the block_m/warps of the config it chose; bench/matmul_rows.h); "
+                "Triton: its tutorial matmul autotuned over the tutorial's CUDA "
                 "configurations (the config it chose: BLOCK_M×BLOCK_N×BLOCK_K, GROUP_M, warps, "
                 "stages); cuBLAS: torch.matmul. Each result was checked against float64 first.")
         reduced = meta.get("matmul_torch_reduced_precision_off", [])

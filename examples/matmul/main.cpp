@@ -5,7 +5,9 @@
 // (--activation=leaky_relu), A and B stored either way round (--trans-a,
 // --trans-b: only the strides change), with one config (--block-m ...) or
 // the best of a list timed on the device (--autotune, ktc::Autotuner keyed
-// on M, N and K, as the tutorial's @triton.autotune).
+// on M, N and K, as the tutorial's @triton.autotune, over its configs:
+// examples/kernels/matmul_configs.h). --emit and --info show the code the
+// launch with the same flags runs (Kernel::emit_as_launched).
 //
 // The inputs are random values exactly representable in the type, of both
 // signs, with zeros and subnormals among them (--specials adds NaNs and
@@ -23,6 +25,7 @@
 
 #include "examples/common/matmul_check.h"
 #include "examples/kernels/matmul.h"
+#include "examples/kernels/matmul_configs.h"
 
 #include "ktc/Autotune.h"
 
@@ -115,35 +118,6 @@ struct Flags {
        quick = flag::quick;
 };
 
-const std::vector<std::string> kNames = {
-    "a",         "b",         "c",         "M",         "N",
-    "K",         "stride_am", "stride_ak", "stride_bk", "stride_bn",
-    "stride_cm", "stride_cn", "BLOCK_M",   "BLOCK_N",   "BLOCK_K",
-    "GROUP_M",   "ACTIVATION"};
-
-/// The configs --autotune tries: Triton's tutorial lists for CUDA and for
-/// HIP (get_cuda_autotune_config without the fp8 ones, and
-/// get_hip_autotune_config without waves_per_eu, which ktc does not take),
-/// and small tiles for the CPU, where a program is one host thread.
-std::vector<Config> autotuneConfigs(DeviceKind kind) {
-  auto config = [](int bm, int bn, int bk, int gm, int warps, int stages) {
-    return Config({{"BLOCK_M", bm}, {"BLOCK_N", bn}, {"BLOCK_K", bk},
-                   {"GROUP_M", gm}},
-                  {.num_warps = warps, .num_stages = stages});
-  };
-  if (kind == DeviceKind::CUDA)
-    return {config(128, 256, 64, 8, 8, 3), config(64, 256, 32, 8, 4, 4),
-            config(128, 128, 32, 8, 4, 4), config(128, 64, 32, 8, 4, 4),
-            config(64, 128, 32, 8, 4, 4),  config(128, 32, 32, 8, 4, 4),
-            config(64, 32, 32, 8, 2, 5),   config(32, 64, 32, 8, 2, 5)};
-  if (kind == DeviceKind::HIP)
-    return {config(128, 256, 16, 1, 4, 2), config(256, 256, 16, 4, 8, 2),
-            config(128, 128, 32, 1, 8, 2), config(64, 128, 32, 8, 4, 2),
-            config(64, 64, 32, 1, 4, 2)};
-  return {config(32, 32, 32, 8, 4, 1), config(64, 64, 32, 8, 4, 1),
-          config(16, 64, 64, 8, 4, 1)};
-}
-
 template <typename T> int run(const Flags &flags) {
   using F = example::Format<T>;
   const int64_t M = flags.M, N = flags.N, K = flags.K;
@@ -152,22 +126,30 @@ template <typename T> int run(const Flags &flags) {
   const int BM = flags.blockM, BN = flags.blockN, BK = flags.blockK,
             GM = flags.groupM;
   const Options options{.num_warps = flags.warps, .num_stages = flags.stages};
-  auto kernel = Kernel("matmul", kNames, seeds::matmul<T>);
-  if (flags.info) {
-    example::printInfo(kernel.info(flags.target, BM, BN, BK, GM, act, options),
-                       flags.target);
-    return 0;
-  }
-  if (!flags.emit.empty())
-    return example::writeOut(flags.out,
-                             kernel.emit(flags.emit, flags.target, BM, BN, BK,
-                                         GM, act, options));
-
+  auto kernel = Kernel("matmul", seeds::matmulParamNames(), seeds::matmul<T>);
   // A is M x K, B is K x N, logically; each stored row- or column-major.
   const example::Strides sa = flags.transA ? example::Strides{1, M}
                                            : example::Strides{K, 1};
   const example::Strides sb = flags.transB ? example::Strides{1, K}
                                            : example::Strides{N, 1};
+  // --info and --emit show the code the launch below runs: specialised for
+  // these sizes and strides (a stride of 1 folded, multiples of 16 known),
+  // with buffers as every device allocates them.
+  const AnyBuffer<T> any;
+  if (flags.info) {
+    example::printInfo(
+        kernel.info_as_launched(flags.target, any, any, any, M, N, K, sa.rows,
+                                sa.cols, sb.rows, sb.cols, N, 1, BM, BN, BK,
+                                GM, act, options),
+        flags.target);
+    return 0;
+  }
+  if (!flags.emit.empty())
+    return example::writeOut(
+        flags.out,
+        kernel.emit_as_launched(flags.emit, flags.target, any, any, any, M, N,
+                                K, sa.rows, sa.cols, sb.rows, sb.cols, N, 1,
+                                BM, BN, BK, GM, act, options));
   std::vector<T> ha = example::randomMatrix<T>(M * K, flags.seed);
   std::vector<T> hb = example::randomMatrix<T>(K * N, flags.seed + 1);
   if (flags.specials) { // NaNs and infinities, at random places
@@ -189,7 +171,7 @@ template <typename T> int run(const Flags &flags) {
     if (flags.quick)
       tuning.bench = {.warmup_ms = 1, .rep_ms = 5, .flush_bytes = 1 << 20};
     // Shared by the launch and the line below: it remembers the best config.
-    auto tuner = Autotuner(kernel, autotuneConfigs(device.kind()),
+    auto tuner = Autotuner(kernel, seeds::matmulAutotuneConfigs(device.kind()),
                            {"M", "N", "K"}, tuning);
     auto tuned = std::make_shared<decltype(tuner)>(std::move(tuner));
     launch = [=, &a, &b, &c] {

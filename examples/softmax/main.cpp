@@ -1,4 +1,9 @@
 //===- softmax - naive, online and fused softmax, checked against float64 ---===//
+//
+// --emit and --info show the code the launch with the same --rows and
+// --cols runs (Kernel::emit_as_launched).
+//
+//===----------------------------------------------------------------------===//
 
 #include "examples/common/example.h"
 #include "examples/kernels/launch.h"
@@ -133,25 +138,36 @@ int main(int argc, char **argv) {
     auto online = Kernel("softmax_online", seeds::softmax_online);
     auto fused = Kernel("softmax_fused", seeds::softmax_fused);
     auto tiled = Kernel("softmax_tiled", seeds::softmax_tiled);
+    // --info and --emit: the code a launch with these --rows and --cols
+    // runs (specialised for them, buffers as devices allocate them).
+    const AnyBuffer<float> any;
+    auto asLaunched = [&](auto emitOrInfo) {
+      return variant == "naive"
+                 ? emitOrInfo(naive, any, any, cols, cols, block, options)
+             : variant == "online"
+                 ? emitOrInfo(online, any, any, cols, cols, block, options)
+             : variant == "tiled"
+                 ? emitOrInfo(tiled, any, any, cols, cols, rows, cols,
+                              tiledRows(block), block, options)
+                 : emitOrInfo(fused, any, any, cols, cols, rows, cols, block,
+                              options);
+    };
     if (flags.info) {
       const std::string &target = flags.target;
-      KernelInfo info =
-          variant == "naive"    ? naive.info(target, block, options)
-          : variant == "online" ? online.info(target, block, options)
-          : variant == "tiled"  ? tiled.info(target, tiledRows(block), block, options)
-                                : fused.info(target, block, options);
-      example::printInfo(info, target);
+      example::printInfo(asLaunched([&](const auto &kernel,
+                                        const auto &...args) {
+                           return kernel.info_as_launched(target, args...);
+                         }),
+                         target);
       return 0;
     }
     if (!flags.emit.empty()) {
       const std::string &stage = flags.emit, &target = flags.target;
       return example::writeOut(
           flags.out,
-          variant == "naive"    ? naive.emit(stage, target, block, options)
-          : variant == "online" ? online.emit(stage, target, block, options)
-          : variant == "tiled"
-              ? tiled.emit(stage, target, tiledRows(block), block, options)
-              : fused.emit(stage, target, block, options));
+          asLaunched([&](const auto &kernel, const auto &...args) {
+            return kernel.emit_as_launched(stage, target, args...);
+          }));
     }
 
     Device &device = Device::get(flags.device);

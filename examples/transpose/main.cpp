@@ -6,7 +6,9 @@
 // exact, on bit patterns: the input holds NaNs with payloads (quiet and
 // signalling), infinities, signed zeros, subnormals and the largest floats
 // among random values, the output is poisoned first, and a guard after it
-// must stay poisoned (a store past the end shows).
+// must stay poisoned (a store past the end shows). --emit and --info show
+// the code the launch with the same --rows and --cols runs
+// (Kernel::emit_as_launched).
 //
 //===----------------------------------------------------------------------===//
 
@@ -160,25 +162,34 @@ int main(int argc, char **argv) {
         "out", "in", "M", "N", "in_stride", "out_stride", "BLOCK_M", "BLOCK_N"};
     auto transpose = Kernel("transpose", names, seeds::transpose);
     auto copy2d = Kernel("copy2d", names, seeds::copy2d);
+    // out is N x M (transpose) or M x N (copy), row-major, packed.
+    const int64_t outStride = copy ? N : M;
+    // --info and --emit: the code the launch below runs (specialised for
+    // --rows and --cols, buffers as devices allocate them).
+    const AnyBuffer<float> any;
     if (flags.info) {
-      example::printInfo(copy ? copy2d.info(flags.target, BM, BN, options)
-                              : transpose.info(flags.target, BM, BN, options),
-                         flags.target);
+      example::printInfo(
+          copy ? copy2d.info_as_launched(flags.target, any, any, M, N, N,
+                                         outStride, BM, BN, options)
+               : transpose.info_as_launched(flags.target, any, any, M, N, N,
+                                            outStride, BM, BN, options),
+          flags.target);
       return 0;
     }
     if (!flags.emit.empty())
       return example::writeOut(
           flags.out,
-          copy ? copy2d.emit(flags.emit, flags.target, BM, BN, options)
-               : transpose.emit(flags.emit, flags.target, BM, BN, options));
+          copy ? copy2d.emit_as_launched(flags.emit, flags.target, any, any,
+                                         M, N, N, outStride, BM, BN, options)
+               : transpose.emit_as_launched(flags.emit, flags.target, any,
+                                            any, M, N, N, outStride, BM, BN,
+                                            options));
 
     Device &device = Device::get(flags.device);
     std::vector<float> hin = edgyInput(M * N, flags.seed);
     Buffer<float> in(device, hin);
     Buffer<float> out(device,
                       std::vector<float>(M * N + kGuard, fromBits(kPoison)));
-    // out is N x M (transpose) or M x N (copy), row-major, packed.
-    const int64_t outStride = copy ? N : M;
     const Grid grid(cdiv(M, BM), cdiv(N, BN));
     auto run = [&] {
       if (copy)

@@ -120,6 +120,49 @@ public:
         constexprs...);
   }
 
+  /// emit() for the kernel as launch(grid, args...) compiles it: `args` are
+  /// a launch's, one per parameter in order (Buffer<T> or AnyBuffer<T> for
+  /// Ptr<T>, numbers for scalars and constexprs; Options last, optionally),
+  /// checked as a launch checks them, and the runtime ones specialise the
+  /// kernel by the launch's own rule (detail::specialisation: buffers
+  /// aligned to 16 bytes, integers divisible by 16 or equal to 1; see
+  /// docs/specialisation.md). emit() and info() specialise nothing.
+  ///   k.emit_as_launched("asm", "gfx942", AnyBuffer<half>(), ..., M, K, 1,
+  ///                      ..., 128, Options{.num_warps = 8});
+  template <typename... A>
+  std::string emit_as_launched(const Stage &what, const std::string &target,
+                               const A &...args) const {
+    return as_launched(
+        what.loc,
+        [&](detail::Trace &trace, std::span<const uint8_t> spec) {
+          return detail::emit(trace, what.what, target, what.loc, spec);
+        },
+        args...);
+  }
+
+  /// info() for the kernel as launch(grid, args...) compiles it (the
+  /// arguments as for emit_as_launched()).
+  template <typename... A>
+  KernelInfo info_as_launched(const Stage &target, const A &...args) const {
+    return as_launched(
+        target.loc,
+        [&](detail::Trace &trace, std::span<const uint8_t> spec) {
+          return detail::info(trace, target.what, target.loc, spec);
+        },
+        args...);
+  }
+
+  /// The same for one device of this process, as its launches compile.
+  template <typename... A>
+  KernelInfo info_as_launched(Device &device, const A &...args) const {
+    return as_launched(
+        defined_,
+        [&](detail::Trace &trace, std::span<const uint8_t> spec) {
+          return detail::info(trace, device, spec);
+        },
+        args...);
+  }
+
   /// Runs the kernel over `grid`, one argument per parameter, in order:
   /// Buffer<T> for Ptr<T>, numbers for scalars and constexprs; then Options,
   /// optionally. Each new set of constexpr values, options, argument
@@ -161,6 +204,35 @@ private:
                             std::make_index_sequence<kNumParams>(), finish);
         },
         constexprs...);
+  }
+
+  /// The kernel traced with the constexprs of a launch's arguments `args`
+  /// (Options last, optionally; all checked as launch() checks them, errors
+  /// at `loc`), then `finish(trace, spec)` with the launch's argument
+  /// specialisation.
+  template <typename Finish, typename... A>
+  auto as_launched(std::source_location loc, Finish finish,
+                   const A &...args) const {
+    return detail::split_options(
+        [&](const Options &options, const auto &...rest) {
+          const std::array<detail::LaunchArg, sizeof...(rest)> all{
+              detail::LaunchArg(rest)...};
+          detail::checkOptions(options, loc);
+          std::vector<detail::ConstexprValue> constexprs =
+              detail::checkConstexprs(name_, params_, all, loc);
+          detail::checkRuntimeArgs(params_, all, loc);
+          std::vector<uint8_t> spec(kNumParams);
+          detail::specialisation(params_, all, spec);
+          Options used = options; // as launch() uses them
+          used.check_bounds |= detail::checkBoundsFromEnvironment();
+          detail::InFlight inFlight(impl_->traces(), name_, loc);
+          return trace_with(
+              constexpr_tuple(constexprs,
+                              std::make_index_sequence<kNumParams>()),
+              used, std::make_index_sequence<kNumParams>(),
+              [&](detail::Trace &trace) { return finish(trace, spec); });
+        },
+        args...);
   }
 
   /// The MLIR of the kernel with the constexprs of `launchArgs` (checked).

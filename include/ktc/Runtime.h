@@ -174,6 +174,14 @@ private:
   std::shared_ptr<detail::Allocation> memory_;
 };
 
+/// Stands for a Buffer<T> argument of Kernel::emit_as_launched() and
+/// info_as_launched() where no buffer is at hand (an offline target such as
+/// "gfx942"): a buffer as every device allocates it, at an address that is a
+/// multiple of 16. It holds no memory: a launch refuses it.
+template <typename T> struct AnyBuffer {
+  static constexpr DType dtype = dtype_of<T>::value;
+};
+
 /// What a compiled kernel uses of the machine, read back from the code
 /// object (AMDGPU notes) or the driver (CUDA). -1: not known for this target.
 struct KernelInfo {

@@ -150,6 +150,7 @@ std::string AutotunerImpl::keyOf(const std::vector<LaunchArg> &user) const {
       key << a.f;
       break;
     case LaunchArg::Kind::Buffer:
+    case LaunchArg::Kind::AnyBuffer:
       key << name(a.dtype) << "[" << a.count << "]";
       break;
     case LaunchArg::Kind::Null:

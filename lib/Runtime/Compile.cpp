@@ -3,7 +3,9 @@
 // The runtime's side of compiling: a launch's specialisation written into
 // the traced IR (divisibility, arguments equal to one), the compile by
 // lib/Compiler for the device's target, and the device's load. Kernel's
-// emit() and info() for a named target go through the same compiler. Every
+// emit() and info() for a named target go through the same compiler (their
+// _as_launched forms with a launch's specialisation, written the same way).
+// Every
 // llvm::Error becomes a ktc::Error here.
 //
 //===----------------------------------------------------------------------===//
@@ -59,7 +61,7 @@ static target::Target parseTarget(const std::string &name,
 /// on its arguments (the axis analysis reads it), arguments equal to one
 /// folded. Returns the log line KTC_LOG_SPECIALIZATIONS shows.
 static std::string specialise(mlir::func::FuncOp func,
-                              const std::vector<uint8_t> &spec) {
+                              std::span<const uint8_t> spec) {
   mlir::OpBuilder b(func.getContext());
   std::string log;
   bool constants = false;
@@ -132,9 +134,9 @@ static bool isDeviceName(const std::string &name) {
 }
 
 KernelInfo info(Trace &trace, const std::string &name,
-                std::source_location loc) {
+                std::source_location loc, std::span<const uint8_t> spec) {
   if (isDeviceName(name))
-    return info(trace, Device::get(name, loc));
+    return info(trace, Device::get(name, loc), spec);
   if (!target::Target::namesAKind(name))
     throw Error("unknown target '" + name +
                     "' (a device: auto, cpu, cuda, hip; or host, sm_<N>, "
@@ -142,33 +144,38 @@ KernelInfo info(Trace &trace, const std::string &name,
                 loc);
   target::Target target = parseTarget(name, loc);
   if (!target.isGpu())
-    return info(trace, Device::get("cpu", loc));
+    return info(trace, Device::get("cpu", loc), spec);
   target::CompileOptions options =
       compileOptions(trace.impl().options, loc);
-  auto compiled =
-      compiler::compile(trace.impl().finalize(), target, options);
+  mlir::ModuleOp module = trace.impl().finalize();
+  specialise(trace.impl().func, spec);
+  auto compiled = compiler::compile(module, target, options);
   if (!compiled)
     throw Error(llvm::toString(compiled.takeError()), loc);
   return toInfo(compiled->resources, target.name());
 }
 
-KernelInfo info(Trace &trace, Device &device) {
-  std::vector<uint8_t> noSpecialisation(trace.impl().args.size(), 1);
-  return compile(trace, device, noSpecialisation)->info();
+KernelInfo info(Trace &trace, Device &device, std::span<const uint8_t> spec) {
+  std::vector<uint8_t> specialisation(spec.begin(), spec.end());
+  if (spec.empty()) // every argument `1`: nothing specialised
+    specialisation.assign(trace.impl().args.size(), 1);
+  return compile(trace, device, specialisation)->info();
 }
 
 std::string emit(Trace &trace, const std::string &what,
-                 const std::string &name, std::source_location loc) {
+                 const std::string &name, std::source_location loc,
+                 std::span<const uint8_t> spec) {
   auto stage = target::parseStage(what);
   if (!stage)
     throw Error(llvm::toString(stage.takeError()), loc);
   target::Target target = parseTarget(name, loc);
+  mlir::ModuleOp module = trace.impl().finalize();
+  specialise(trace.impl().func, spec);
   if (*stage == target::Stage::MLIR)
     return trace.finish();
   target::CompileOptions options =
       compileOptions(trace.impl().options, loc);
-  auto text =
-      compiler::emit(trace.impl().finalize(), target, options, *stage);
+  auto text = compiler::emit(module, target, options, *stage);
   if (!text)
     throw Error(llvm::toString(text.takeError()), loc);
   return *text;

@@ -49,6 +49,8 @@ static std::string argType(const LaunchArg &a) {
     return a.i ? "true" : "false";
   case Kind::Null:
     return "a null pointer";
+  case Kind::AnyBuffer:
+    return std::string("an AnyBuffer<") + name(a.dtype) + ">";
   }
   return "?";
 }
@@ -132,6 +134,13 @@ Device &launchDevice(const std::string &kernel,
   Device *device = nullptr;
   size_t first = 0;
   for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kind == Kind::AnyBuffer)
+      throw Error(describe(params, i) + " is an AnyBuffer<" +
+                      name(args[i].dtype) +
+                      ">, which stands for a buffer in emit_as_launched() "
+                      "and info_as_launched() only: launch a Buffer<" +
+                      name(args[i].dtype) + ">",
+                  loc);
     if (args[i].kind != Kind::Buffer)
       continue;
     if (!args[i].memory)
@@ -168,7 +177,8 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
     throw Error(describe(params, i) + " is a " + paramType(p) + ", " + why,
                 loc);
   };
-  if (a.kind == Kind::Buffer || a.kind == Kind::Null)
+  if (a.kind == Kind::Buffer || a.kind == Kind::Null ||
+      a.kind == Kind::AnyBuffer)
     fail("got " + argType(a));
   if (a.huge && is_int(t))
     fail("and " + std::to_string(uint64_t(a.i)) + " does not fit in " +
@@ -218,6 +228,42 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
   std::memcpy(&slot, &bits, t == DType::f32 ? 4 : 2); // little-endian
 }
 
+/// Checks pointer argument `i`: a Buffer of the parameter's element type
+/// (or an AnyBuffer of it, when `anyBuffer`).
+static void checkPointer(const std::vector<ParamSpec> &params, size_t i,
+                         const LaunchArg &a, bool anyBuffer,
+                         std::source_location loc) {
+  const ParamSpec &p = params[i];
+  bool buffer =
+      a.kind == Kind::Buffer || (anyBuffer && a.kind == Kind::AnyBuffer);
+  if (!buffer || a.dtype != p.kind.dtype)
+    throw Error(describe(params, i) + " is a " + paramType(p) +
+                    " and needs a Buffer<" + name(p.kind.dtype) + ">" +
+                    (anyBuffer ? std::string(" or an AnyBuffer<") +
+                                     name(p.kind.dtype) + ">"
+                               : "") +
+                    ", got " + argType(a),
+                loc);
+  if (a.kind == Kind::Buffer && !a.memory)
+    throw Error(describe(params, i) + " is a Buffer<" + name(a.dtype) +
+                    "> that was moved from and holds no memory",
+                loc);
+}
+
+void checkRuntimeArgs(const std::vector<ParamSpec> &params,
+                      std::span<const LaunchArg> args,
+                      std::source_location loc) {
+  for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+    if (!params[i].runtime)
+      continue;
+    uint64_t slot;
+    if (params[i].kind.pointer)
+      checkPointer(params, i, args[i], /*anyBuffer=*/true, loc);
+    else
+      scalarSlot(params, i, args[i], slot, loc);
+  }
+}
+
 void launch(Executable &executable, const std::string &kernel,
             const std::vector<ParamSpec> &params,
             std::span<const LaunchArg> args, const Grid &grid) {
@@ -254,11 +300,7 @@ void launch(Executable &executable, const std::string &kernel,
       scalarSlot(params, i, a, slots.back(), loc);
       continue;
     }
-    if (a.kind != Kind::Buffer || a.dtype != p.kind.dtype)
-      throw Error(describe(params, i) + " is a " + paramType(p) +
-                      " and needs a Buffer<" + name(p.kind.dtype) + ">, got " +
-                      argType(a),
-                  loc);
+    checkPointer(params, i, a, /*anyBuffer=*/false, loc);
     size_t arg = slots.size() - 1;
     if (a.count > size_t(INT32_MAX) && arg < executable.narrowOffsets.size() &&
         executable.narrowOffsets[arg])
@@ -303,6 +345,8 @@ void specialisation(const std::vector<ParamSpec> &params,
     bool by16 = false;
     if (a.kind == Kind::Buffer)
       by16 = reinterpret_cast<uintptr_t>(address(*a.memory)) % 16 == 0;
+    else if (a.kind == Kind::AnyBuffer)
+      by16 = true; // as every device allocates
     else if (a.kind == Kind::Int && is_int(params[i].kind.dtype) &&
              params[i].kind.dtype != DType::i1) {
       if (a.i == 1) {

@@ -68,7 +68,7 @@ struct ParamSpec {
 
 /// One argument of a launch, before it is checked against its parameter.
 struct LaunchArg {
-  enum class Kind : uint8_t { Buffer, Int, Float, Bool, Null } kind;
+  enum class Kind : uint8_t { Buffer, Int, Float, Bool, Null, AnyBuffer } kind;
   DType dtype = DType::i32;               // a buffer's element type
   const Allocation *memory = nullptr;     // a buffer's memory
   size_t count = 0;                       // a buffer's element count
@@ -80,6 +80,9 @@ struct LaunchArg {
   LaunchArg(const Buffer<T> &b)
       : kind(Kind::Buffer), dtype(Buffer<T>::dtype), memory(b.memory()),
         count(b.size()) {}
+  template <typename T>
+  LaunchArg(const AnyBuffer<T> &)
+      : kind(Kind::AnyBuffer), dtype(AnyBuffer<T>::dtype) {}
   template <typename T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
   LaunchArg(T v) {
     if constexpr (std::is_same_v<T, bool>) {
@@ -118,8 +121,15 @@ Device &launchDevice(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
                      std::span<const LaunchArg> args,
                      std::source_location loc);
+/// Checks the runtime arguments as a launch does, without a device: a
+/// Buffer<T> (holding memory) or an AnyBuffer<T> for each Ptr<T>, a number
+/// that fits each scalar (Kernel::emit_as_launched and info_as_launched).
+void checkRuntimeArgs(const std::vector<ParamSpec> &params,
+                      std::span<const LaunchArg> args,
+                      std::source_location loc);
 /// How the runtime arguments specialise the kernel (Triton's rules): 16 for
-/// a buffer whose address is 16-byte aligned or an integer divisible by 16,
+/// a buffer whose address is 16-byte aligned (an AnyBuffer is) or an
+/// integer divisible by 16,
 /// kEqualToOne for an integer equal to 1 (it becomes a constant), 1
 /// otherwise; one entry per parameter (constexprs: 0).
 constexpr uint8_t kEqualToOne = 255;

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <source_location>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -88,15 +89,18 @@ TraceCheck traceCheck();
 std::shared_ptr<Executable> compile(Trace &trace, Device &device,
                                     const std::vector<uint8_t> &spec);
 /// What the kernel uses on `target` (an arch such as "gfx942", or a device:
-/// "cpu", "cuda", "hip").
+/// "cpu", "cuda", "hip"), specialised by `spec` as a launch is (one entry
+/// per parameter, see detail::specialisation; empty: not specialised).
 KernelInfo info(Trace &trace, const std::string &target,
-                std::source_location loc);
+                std::source_location loc, std::span<const uint8_t> spec = {});
 /// What the kernel uses as compiled for `device` (its own code, loaded).
-KernelInfo info(Trace &trace, Device &device);
+KernelInfo info(Trace &trace, Device &device,
+                std::span<const uint8_t> spec = {});
 /// The kernel at one stage: "mlir", "llvm" or "asm", for a target
-/// ("host", ...).
+/// ("host", ...), specialised by `spec` as info() is.
 std::string emit(Trace &trace, const std::string &what,
-                 const std::string &target, std::source_location loc);
+                 const std::string &target, std::source_location loc,
+                 std::span<const uint8_t> spec = {});
 
 } // namespace ktc::detail
 
