@@ -19,6 +19,8 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -29,15 +31,16 @@ using namespace mlir;
 namespace ktc::host {
 
 void registerHostDialects(DialectRegistry &registry) {
-  registry.insert<mlir::ktc::KtcDialect, arith::ArithDialect,
-                  math::MathDialect, scf::SCFDialect, func::FuncDialect,
-                  linalg::LinalgDialect, tensor::TensorDialect,
-                  bufferization::BufferizationDialect, memref::MemRefDialect,
+  registry.insert<mlir::ktc::KtcDialect, arith::ArithDialect, math::MathDialect,
+                  scf::SCFDialect, func::FuncDialect, linalg::LinalgDialect,
+                  tensor::TensorDialect, bufferization::BufferizationDialect,
+                  memref::MemRefDialect, vector::VectorDialect,
                   cf::ControlFlowDialect, LLVM::LLVMDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  vector::registerBufferizableOpInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }
@@ -68,6 +71,9 @@ void buildHostPipeline(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
+  // The host dot's vector loads, stores and splats (its fmas are math.fma:
+  // vector.fma would become llvm.fmuladd, which may round twice).
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
@@ -94,6 +100,7 @@ void registerHostPipeline() {
   registerLowerAffinePass();
   registerSCFToControlFlowPass();
   registerConvertMathToLLVMPass();
+  registerConvertVectorToLLVMPass();
   registerFinalizeMemRefToLLVMConversionPass();
   registerArithToLLVMConversionPass();
   registerConvertIndexToLLVMPass();
