@@ -145,6 +145,8 @@ struct KtcConvertToLLVMPass
         if (auto reduce = dyn_cast<ReduceOp>(op))
           if (reduce.getSrc().getType().getRank() >= 2)
             need(op, reductionSharedBytes(reduce, conversionBudget(*target)));
+        if (auto dot = dyn_cast<DotOp>(op))
+          need(op, dotSharedBytes(dot, *target));
         if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp,
                 ReshapeOp>(op)) {
           auto src = cast<RankedTensorType>(op->getOperand(0).getType());

@@ -17,10 +17,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "Staging.h"
 
 #include "dialect/MmaLayouts.h"
 
+#include <functional>
 #include <map>
+#include <memory>
 
 using namespace mlir;
 using namespace mlir::ktc;
@@ -61,27 +64,44 @@ std::map<LinearLayout::Coord, int64_t> registerIndex(const LinearLayout &l) {
   return index;
 }
 
+/// Register `reg` of operand A or B, however the dot gets it: from the
+/// registers it was given, or read from where it was staged.
+using OperandRegister = function_ref<Value(int64_t reg)>;
+
+/// The layout operand `idx` needs for a dot whose result is laid out by
+/// `result`.
+LinearLayout operandLayout(DotOp op, unsigned idx) {
+  auto type = cast<RankedTensorType>(op->getOperand(idx).getType());
+  return toLinearLayout(
+      DotOperandEncodingAttr::get(op.getContext(), idx,
+                                  op.getType().getEncoding()),
+      type.getShape());
+}
+
 SmallVector<Value> fmaDot(OpBuilder &b, Location loc, DotOp op,
-                          ValueRange a, ValueRange bv, ValueRange acc) {
+                          OperandRegister a, OperandRegister bv,
+                          ValueRange acc) {
   LinearLayout lc = toLinearLayout(op.getType());
-  LinearLayout la = toLinearLayout(op.getA().getType());
-  LinearLayout lb = toLinearLayout(op.getB().getType());
+  LinearLayout la = operandLayout(op, 0), lb = operandLayout(op, 1);
   auto ia = registerIndex(la), ib = registerIndex(lb);
   int64_t K = op.getA().getType().getDimSize(1);
   bool tf32 = op.getInputPrecision() == InputPrecision::TF32;
   // Each operand register widened once.
-  SmallVector<Value> wa, wb;
-  for (Value x : a)
-    wa.push_back(widen(b, loc, x, tf32));
-  for (Value x : bv)
-    wb.push_back(widen(b, loc, x, tf32));
+  DenseMap<int64_t, Value> wa, wb;
+  auto get = [&](DenseMap<int64_t, Value> &cache, OperandRegister f,
+                 int64_t r) {
+    Value &v = cache[r];
+    if (!v)
+      v = widen(b, loc, f(r), tf32);
+    return v;
+  };
   SmallVector<Value> out;
   for (int64_t r = 0; r < lc.numRegisters(); ++r) {
     LinearLayout::Coord c = lc.applyIn(LinearLayout::Register, r);
     Value sum = acc[r];
     for (int64_t k = 0; k < K; ++k) {
       int64_t sa = ia.at({c[0], int32_t(k)}), sb = ib.at({int32_t(k), c[1]});
-      sum = LLVM::FMAOp::create(b, loc, wa[sa], wb[sb], sum);
+      sum = LLVM::FMAOp::create(b, loc, get(wa, a, sa), get(wb, bv, sb), sum);
     }
     out.push_back(sum);
   }
@@ -92,11 +112,14 @@ SmallVector<Value> fmaDot(OpBuilder &b, Location loc, DotOp op,
 /// the intrinsic takes it (i16 lanes for bf16 where the intrinsic wants
 /// integers; 32-bit words of two for mma.sync's bf16).
 Value operand(OpBuilder &b, Location loc, const MmaInstr &instr,
-              ArrayRef<Value> values, int64_t k0, int64_t g) {
+              OperandRegister reg, int64_t k0, int64_t g) {
   if (instr.tf32) // one element a register, rounded (as cvt.rna.tf32.f32)
     return LLVM::BitcastOp::create(b, loc, b.getI32Type(),
-                                   widen(b, loc, values[k0], true));
-  Value v = pack(b, loc, values, k0, g);
+                                   widen(b, loc, reg(k0), true));
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < g; ++i)
+    values.push_back(reg(k0 + i));
+  Value v = pack(b, loc, values, 0, g);
   if (!instr.bf16)
     return v;
   bool integerLanes = instr.intrinsic.ends_with(".1k") ||
@@ -111,7 +134,8 @@ Value operand(OpBuilder &b, Location loc, const MmaInstr &instr,
 
 SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
                           const MmaInstr &instr, ArrayRef<unsigned> warps,
-                          ValueRange a, ValueRange bv, ValueRange acc) {
+                          OperandRegister av, OperandRegister bvals,
+                          ValueRange acc) {
   RankedTensorType at = op.getA().getType(), bt = op.getB().getType();
   int64_t M = at.getDimSize(0), K = at.getDimSize(1), N = bt.getDimSize(1);
   int64_t wm = std::min<int64_t>(warps[0], M / instr.m);
@@ -120,12 +144,15 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
           repK = K / instr.k;
   int64_t nA = instr.aRegisters(), nB = instr.bRegisters(),
           nC = instr.cRegisters();
-  SmallVector<Value> av(a), bvals(bv), out(acc);
+  SmallVector<Value> out(acc);
   Type f32 = b.getF32Type();
-  for (int64_t m = 0; m < repM; ++m)
-    for (int64_t n = 0; n < repN; ++n) {
-      int64_t c0 = nC * (n + repN * m);
-      for (int64_t k = 0; k < repK; ++k) {
+  // K outermost: a thread needs one K step of its operands at a time (read
+  // from shared memory just before, when staged).
+  for (int64_t k = 0; k < repK; ++k)
+    for (int64_t m = 0; m < repM; ++m)
+      for (int64_t n = 0; n < repN; ++n) {
+        int64_t c0 = nC * (n + repN * m);
+        {
         int64_t a0 = nA * (k + repK * m), b0 = nB * (k + repK * n);
         SmallVector<Value> args;
         Type result;
@@ -171,37 +198,96 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
 }
 
 struct DotLowering : OpConversionPattern<DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+  DotLowering(const TypeConverter &converter, MLIRContext *ctx,
+              const LoweringState &state)
+      : OpConversionPattern<DotOp>(converter, ctx), state(state) {}
+
   LogicalResult
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Attribute layout = op.getType().getEncoding();
-    auto operandOk = [&](Value v, unsigned idx) {
+    auto inOperandLayout = [&](Value v, unsigned idx) {
       auto d = dyn_cast_or_null<DotOperandEncodingAttr>(
           cast<RankedTensorType>(v.getType()).getEncoding());
       return d && d.getOpIdx() == idx && d.getParent() == layout;
     };
-    if (!operandOk(op.getA(), 0) || !operandOk(op.getB(), 1))
-      return rewriter.notifyMatchFailure(
-          op, "operands not in the result's #ktc.dot_operand layouts");
+    SmallVector<Value> a(adaptor.getA()), b(adaptor.getB());
+    std::function<Value(int64_t)> getA = [&](int64_t r) { return a[r]; };
+    std::function<Value(int64_t)> getB = [&](int64_t r) { return b[r]; };
+    // Operands in other layouts are staged here: both written to shared
+    // memory, one barrier, each register read just before its use.
+    std::unique_ptr<StagedBlock> stagedA, stagedB;
+    bool staged = false;
+    if (!inOperandLayout(op.getA(), 0) || !inOperandLayout(op.getB(), 1)) {
+      LinearLayout fromA = toLinearLayout(op.getA().getType()),
+                   fromB = toLinearLayout(op.getB().getType()),
+                   toA = operandLayout(op, 0), toB = operandLayout(op, 1);
+      Type element = a[0].getType();
+      DotStaging plan = planDotStaging(fromA, toA, fromB, toB, element,
+                                       *state.target);
+      if (plan.bytes) {
+        stagedA = std::make_unique<StagedBlock>(state, fromA, toA, element,
+                                                plan.a, 0);
+        stagedB = std::make_unique<StagedBlock>(state, fromB, toB, element,
+                                                plan.b, plan.offsetB);
+        stagedA->write(rewriter, loc, a);
+        stagedB->write(rewriter, loc, b);
+        state.target->barrier(rewriter, loc);
+        getA = [&](int64_t r) { return stagedA->read(rewriter, loc, r); };
+        getB = [&](int64_t r) { return stagedB->read(rewriter, loc, r); };
+        staged = true;
+      } else { // too big together: one conversion after the other
+        a = convertLayout(rewriter, loc, state, fromA, toA, a);
+        b = convertLayout(rewriter, loc, state, fromB, toB, b);
+      }
+    }
     SmallVector<Value> values;
     if (auto mma = dyn_cast<MmaEncodingAttr>(layout))
       values = mmaDot(rewriter, loc, op, *lookupMmaInstr(mma.getInstr()),
-                      mma.getWarpsPerCTA(), adaptor.getA(), adaptor.getB(),
-                      adaptor.getAcc());
+                      mma.getWarpsPerCTA(), getA, getB, adaptor.getAcc());
     else
-      values = fmaDot(rewriter, loc, op, adaptor.getA(), adaptor.getB(),
-                      adaptor.getAcc());
+      values = fmaDot(rewriter, loc, op, getA, getB, adaptor.getAcc());
+    // The memory is reused by the next op that needs it.
+    if (staged)
+      state.target->barrier(rewriter, loc);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
+
+  const LoweringState &state;
 };
 
 } // namespace
 
+int64_t mlir::ktc::dotSharedBytes(DotOp op, const TargetInfo &target) {
+  Attribute layout = op.getType().getEncoding();
+  int64_t bytes = 0;
+  bool staged = false;
+  SmallVector<LinearLayout> from, to;
+  for (unsigned i = 0; i < 2; ++i) {
+    auto type = cast<RankedTensorType>(op->getOperand(i).getType());
+    auto d = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
+    staged |= !d || d.getOpIdx() != i || d.getParent() != layout;
+    from.push_back(toLinearLayout(type));
+    to.push_back(operandLayout(op, i));
+  }
+  if (!staged)
+    return 0;
+  Type element = op.getA().getType().getElementType();
+  DotStaging plan =
+      planDotStaging(from[0], to[0], from[1], to[1], element, target);
+  if (plan.bytes)
+    return plan.bytes;
+  for (unsigned i = 0; i < 2; ++i)
+    bytes = std::max(bytes, conversionSharedBytes(from[i], to[i], element,
+                                                  conversionBudget(target),
+                                                  target.hasMatrixLoads()));
+  return bytes;
+}
+
 void mlir::ktc::populateDotPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringState &state) {
-  patterns.add<DotLowering>(converter, patterns.getContext());
+  patterns.add<DotLowering>(converter, patterns.getContext(), state);
 }

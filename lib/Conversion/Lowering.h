@@ -88,6 +88,10 @@ bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
 int64_t conversionSharedBytes(const LinearLayout &from, const LinearLayout &to,
                               Type element, int64_t budget,
                               bool matrixLoads = false);
+/// The shared memory (bytes) `dot` needs to stage operands that are not in
+/// its operand layouts (both at once, or one after the other when they do
+/// not fit together); 0 when they are.
+int64_t dotSharedBytes(DotOp dot, const TargetInfo &target);
 /// The most shared memory a conversion may plan for on `target`.
 int64_t conversionBudget(const TargetInfo &target);
 

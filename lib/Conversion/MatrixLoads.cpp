@@ -6,6 +6,8 @@
 
 #include "MatrixLoads.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 using namespace mlir;
 using namespace mlir::ktc;
 
@@ -53,25 +55,37 @@ mlir::ktc::planMatrixLoads(const LinearLayout &read, Type element) {
   return plan;
 }
 
+void mlir::ktc::loadMatrixCall(OpBuilder &b, Location loc,
+                               const LoweringState &state,
+                               const MatrixLoadPlan &plan,
+                               const TileCoords &rows,
+                               const SharedLayout &shared, Type element,
+                               int64_t offset, int64_t c,
+                               SmallVectorImpl<Value> &out) {
+  auto pair = VectorType::get({2}, element);
+  Value index = rows.linear(b, loc, c, shared);
+  if (offset)
+    index = arith::AddIOp::create(b, loc, index, i32Const(b, loc, offset));
+  Value at = sharedElement(b, loc, state, element, index);
+  for (Value word :
+       state.target->loadMatrices(b, loc, at, plan.num, plan.trans)) {
+    Value v = LLVM::BitcastOp::create(b, loc, pair, word);
+    for (int i = 0; i < 2; ++i)
+      out.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+  }
+}
+
 SmallVector<Value> mlir::ktc::loadMatrices(OpBuilder &b, Location loc,
                                            const LoweringState &state,
                                            const MatrixLoadPlan &plan,
                                            const LinearLayout &read,
                                            const SharedLayout &shared,
                                            Type element) {
-  const TargetInfo &target = *state.target;
-  TileCoords rows(b, loc, target, plan.address);
-  auto pair = VectorType::get({2}, element);
+  TileCoords rows(b, loc, *state.target, plan.address);
   SmallVector<Value> out;
-  for (int64_t c = 0; c < plan.address.numRegisters(); ++c) {
-    Value at = sharedElement(b, loc, state, element, rows.linear(b, loc, c, shared));
-    for (Value word : target.loadMatrices(b, loc, at, plan.num, plan.trans)) {
-      Value v = LLVM::BitcastOp::create(b, loc, pair, word);
-      for (int i = 0; i < 2; ++i)
-        out.push_back(
-            LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
-    }
-  }
+  for (int64_t c = 0; c < plan.address.numRegisters(); ++c)
+    loadMatrixCall(b, loc, state, plan, rows, shared, element, 0, c, out);
   assert(int64_t(out.size()) == read.numRegisters());
   return out;
 }

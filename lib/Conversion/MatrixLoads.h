@@ -41,6 +41,14 @@ SmallVector<Value> loadMatrices(OpBuilder &b, Location loc,
                                 const LinearLayout &read,
                                 const SharedLayout &shared, Type element);
 
+/// One call of `plan`: the 2 * num registers from 2 * num * c on, appended
+/// to `out` (`rows`: the TileCoords of plan.address; `offset`: elements
+/// from the start of shared memory).
+void loadMatrixCall(OpBuilder &b, Location loc, const LoweringState &state,
+                    const MatrixLoadPlan &plan, const TileCoords &rows,
+                    const SharedLayout &shared, Type element, int64_t offset,
+                    int64_t c, SmallVectorImpl<Value> &out);
+
 } // namespace mlir::ktc
 
 #endif // KTC_LIB_CONVERSION_MATRIXLOADS_H

@@ -476,19 +476,9 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
       r.getResult().replaceAllUsesExcept(convert, convert);
     }
   });
-  // A dot's operands in the layouts its result's layout needs.
-  func.walk([&](DotOp dot) {
-    Attribute parent = dot.getType().getEncoding();
-    OpBuilder b(dot);
-    for (unsigned i = 0; i < 2; ++i) {
-      OpOperand &operand = dot->getOpOperand(i);
-      Attribute want = DotOperandEncodingAttr::get(&getContext(), i, parent);
-      if (cast<RankedTensorType>(operand.get().getType()).getEncoding() != want)
-        operand.set(ConvertLayoutOp::create(
-            b, dot.getLoc(), withLayout(operand.get().getType(), want),
-            operand.get()));
-    }
-  });
+  // A dot's operands keep their own layouts: the dot stages them through
+  // shared memory itself, reading each instruction's registers just before
+  // it (lib/Conversion/DotOpToLLVM.cpp).
   for (StoreOp store : converted) {
     OpBuilder b(store);
     Attribute want =

@@ -4,21 +4,20 @@
 // RUN: ktc-opt %s --ktc-assign-layouts="num-warps=4 wave-size=32" | FileCheck %s --check-prefix=FMA
 
 // A dot's result (and its accumulator, carried through the loop) takes the
-// matrix instruction's layout; its operands are converted from their loads'
-// blocked layouts to the #ktc.dot_operand layouts of that result. Without
-// an architecture (or for f32 operands) the result keeps a blocked layout
-// and the operands the FMA path's.
+// matrix instruction's layout; its operands keep their loads' blocked
+// layouts (the dot stages them through shared memory itself, into the
+// #ktc.dot_operand layouts of its result). Without an architecture (or for
+// f32 operands) the result keeps a blocked layout (the FMA path).
 // GFX942-LABEL: func.func @loop
 // GFX942: scf.for {{.*}} -> (tensor<128x64xf32, #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [4, 1]}>>)
-// GFX942: ktc.convert_layout {{.*}} -> tensor<128x32xf16, #ktc.dot_operand<{opIdx = 0, parent = #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [4, 1]}>}>>
-// GFX942: ktc.convert_layout {{.*}} -> tensor<32x64xf16, #ktc.dot_operand<{opIdx = 1, parent = #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [4, 1]}>}>>
-// GFX942: ktc.dot
+// GFX942-NOT: ktc.convert_layout
+// GFX942: ktc.dot {{.*}} : tensor<128x32xf16, #blocked{{[0-9]*}}>, tensor<32x64xf16, #blocked{{[0-9]*}}> -> tensor<128x64xf32, #ktc.mma<{instr = "mfma32x32x8_f16", warpsPerCTA = [4, 1]}>>
 // SM90: #ktc.mma<{instr = "mma16816_f16", warpsPerCTA = [2, 2]}>
 // RDNA3: #ktc.mma<{instr = "wmma16x16x16_f16", warpsPerCTA = [4, 1]}>
 // FMA-LABEL: func.func @loop
 // FMA-NOT: #ktc.mma
-// FMA: ktc.convert_layout {{.*}} -> tensor<128x32xf16, #ktc.dot_operand<{opIdx = 0, parent = #blocked
-// FMA: ktc.dot
+// FMA-NOT: ktc.convert_layout
+// FMA: ktc.dot {{.*}} -> tensor<128x64xf32, #blocked
 func.func @loop(%a: !ktc.ptr<f16>, %b: !ktc.ptr<f16>, %c: !ktc.ptr<f32>, %n: i32) attributes {ktc.kernel} {
   %zero = arith.constant dense<0.0> : tensor<128x64xf32>
   %ao = arith.constant dense<1> : tensor<128x32xi32>

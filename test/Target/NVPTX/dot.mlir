@@ -5,13 +5,21 @@
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_80 --emit=asm | FileCheck %s
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=sm_75 --emit=asm | FileCheck %s --check-prefix=SM75
 
-// 64x64x32 over 4 warps: 32 16x8 tiles, 2 K steps: 16 a thread. The
-// operands come out of shared memory as 8x8 matrices, 4 a call: A with
-// ldmatrix, B (stored row-major, k x n) with ldmatrix.trans.
+// 64x64x32 over 4 warps: 32 16x8 tiles, 2 K steps: 16 a thread. The dot
+// stages its operands: both written to shared memory, one barrier, then
+// each K step's fragments read as 8x8 matrices, 4 a call (A with ldmatrix,
+// B, stored row-major k x n, with ldmatrix.trans) just before its mma; a
+// last barrier frees the memory.
 // CHECK-LABEL: .entry dot_f16
+// CHECK: st.shared
+// CHECK: bar.sync
+// CHECK-NOT: bar.sync
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
-// CHECK-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK: ldmatrix.sync.aligned.m8n8.x4
+// CHECK-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK: bar.sync
 // CHECK-NOT: mma.sync
 // CHECK: ret;
 // CHECK-LABEL: .entry dot_bf16

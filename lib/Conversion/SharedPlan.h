@@ -1,0 +1,51 @@
+//===- SharedPlan.h - how a block goes through shared memory ----*- C++ -*-===//
+//
+// The plan of a round through shared memory, for a layout conversion
+// (LayoutConversion.cpp) and a dot's staged operands (DotOpToLLVM.cpp):
+// the order the block is stored in, padding or swizzle, the vector widths
+// of the writes and the reads (or 8x8 matrix loads), and pieces when it
+// does not fit. Chosen by counting the bank cycles of both access
+// patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KTC_LIB_CONVERSION_SHAREDPLAN_H
+#define KTC_LIB_CONVERSION_SHAREDPLAN_H
+
+#include "Lowering.h"
+#include "MatrixLoads.h"
+
+#include <optional>
+
+namespace mlir::ktc {
+
+/// How a conversion goes through shared memory.
+struct SharedPlan {
+  /// The block is stored with its dimensions in this order (row-major, the
+  /// last fastest); empty: as they are. A 2-D block read along its first
+  /// dimension (a dot's B operand, k in a thread's registers) is stored
+  /// transposed, so that the reads are vectors.
+  SmallVector<int32_t, 3> perm;
+  SharedLayout shared;     // padding or swizzle
+  int64_t writeVector = 1; // elements per store of the source layout
+  int64_t readVector = 1;  // elements per load of the result layout
+  int64_t rounds = 1;      // pieces along dimension `dim`, one at a time
+  /// The reads as 8x8 matrix loads (then readVector is 8: whole rows).
+  std::optional<MatrixLoadPlan> matrix;
+  unsigned dim = 0;
+  int64_t bytes = 0;       // shared memory needed (one piece)
+};
+
+/// The plan for moving a block from `from` to `to` through shared memory,
+/// at most `budget` bytes at once (0: no limit); `matrixLoads`: the target
+/// has TargetInfo::loadMatrices.
+SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
+                      Type element, int64_t budget, bool matrixLoads);
+/// Elements of `layout` one access may move: a run of registers along the
+/// last dimension, at most 16 bytes, of a type LLVM packs bytewise.
+int64_t vectorOf(const LinearLayout &layout, int64_t elementBytes,
+                 bool packable);
+
+} // namespace mlir::ktc
+
+#endif // KTC_LIB_CONVERSION_SHAREDPLAN_H

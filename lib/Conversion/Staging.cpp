@@ -1,0 +1,104 @@
+//===- Staging.cpp - a block's round through shared memory, in parts -------===//
+//
+// See Staging.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Staging.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+StagedBlock::StagedBlock(const LoweringState &state, const LinearLayout &from,
+                         const LinearLayout &to, Type element, SharedPlan plan,
+                         int64_t offset)
+    : state_(state), from_(from), to_(to),
+      stored_(plan.perm.empty() ? from : from.permute(plan.perm)),
+      read_(plan.perm.empty() ? to : to.permute(plan.perm)), element_(element),
+      plan_(std::move(plan)), offset_(offset / sharedBytes(element)) {}
+
+/// `index` elements past the block's start.
+static Value at(OpBuilder &b, Location loc, const LoweringState &state,
+                Type element, Value index, int64_t offset) {
+  if (offset)
+    index = arith::AddIOp::create(b, loc, index, i32Const(b, loc, offset));
+  return sharedElement(b, loc, state, element, index);
+}
+
+void StagedBlock::write(OpBuilder &b, Location loc, ValueRange values) {
+  const TargetInfo &target = *state_.target;
+  TileCoords source(b, loc, target, stored_);
+  auto store = [&](OpBuilder &b, Location loc) {
+    int64_t bytes = sharedBytes(element_);
+    for (int64_t k0 = 0; k0 < from_.numRegisters(); k0 += plan_.writeVector)
+      LLVM::StoreOp::create(
+          b, loc, pack(b, loc, values, k0, plan_.writeVector),
+          at(b, loc, state_, element_, source.linear(b, loc, k0, plan_.shared),
+             offset_),
+          plan_.writeVector * bytes);
+  };
+  uint64_t replicas = from_.replicatedThreadBits();
+  if (!replicas)
+    return store(b, loc);
+  Value first = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, loc, target.threadId(b, loc),
+                            i32Const(b, loc, replicas)),
+      i32Const(b, loc, 0));
+  scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
+    store(b, loc);
+    scf::YieldOp::create(b, loc);
+  });
+}
+
+Value StagedBlock::read(OpBuilder &b, Location loc, int64_t reg) {
+  auto it = values_.find(reg);
+  if (it != values_.end())
+    return it->second;
+  const TargetInfo &target = *state_.target;
+  if (plan_.matrix) {
+    const MatrixLoadPlan &m = *plan_.matrix;
+    if (!readCoords_)
+      readCoords_ = std::make_unique<TileCoords>(b, loc, target, m.address);
+    int64_t per = 2 * m.num, c = reg / per;
+    SmallVector<Value> got;
+    loadMatrixCall(b, loc, state_, m, *readCoords_, plan_.shared, element_,
+                   offset_, c, got);
+    for (int64_t i = 0; i < per; ++i)
+      values_[c * per + i] = got[i];
+    return values_[reg];
+  }
+  if (!readCoords_)
+    readCoords_ = std::make_unique<TileCoords>(b, loc, target, read_);
+  int64_t g = plan_.readVector, k0 = reg - reg % g;
+  Type type = g == 1 ? element_ : VectorType::get({g}, element_);
+  Value v = LLVM::LoadOp::create(
+      b, loc, type,
+      at(b, loc, state_, element_, readCoords_->linear(b, loc, k0, plan_.shared),
+         offset_),
+      g * sharedBytes(element_));
+  for (int64_t i = 0; i < g; ++i)
+    values_[k0 + i] =
+        g == 1 ? v
+               : LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i))
+                     .getResult();
+  return values_[reg];
+}
+
+DotStaging mlir::ktc::planDotStaging(const LinearLayout &fromA,
+                                     const LinearLayout &toA,
+                                     const LinearLayout &fromB,
+                                     const LinearLayout &toB, Type element,
+                                     const TargetInfo &target) {
+  DotStaging s;
+  s.a = planShared(fromA, toA, element, 0, target.hasMatrixLoads());
+  s.b = planShared(fromB, toB, element, 0, target.hasMatrixLoads());
+  s.offsetB = (s.a.bytes + 15) / 16 * 16;
+  int64_t bytes = s.offsetB + s.b.bytes;
+  if (bytes <= conversionBudget(target))
+    s.bytes = bytes;
+  return s;
+}
