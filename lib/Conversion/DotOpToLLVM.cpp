@@ -30,11 +30,6 @@ using namespace mlir::ktc;
 
 namespace {
 
-Value f32Const(OpBuilder &b, Location loc, float v) {
-  return LLVM::ConstantOp::create(b, loc, b.getF32Type(),
-                                  b.getF32FloatAttr(v));
-}
-
 /// An f16/bf16/f32 operand as f32, rounded to tf32 when asked.
 Value widen(OpBuilder &b, Location loc, Value x, bool tf32) {
   Type f32 = b.getF32Type();
