@@ -7,7 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/DotOp.h"
 #include "dialect/KtcDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::ktc;
@@ -43,4 +46,19 @@ LogicalResult DotOp::verify() {
     return emitOpError("input_precision = tf32 applies to f32 operands, got ")
            << element;
   return success();
+}
+
+Value mlir::ktc::roundToTf32(OpBuilder &b, Location loc, Value x) {
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, i32, x);
+  Value rounded = arith::AndIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, c(0x1000)), c(~0x1fff));
+  Value magnitude = arith::AndIOp::create(b, loc, bits, c(0x7fffffff));
+  Value finite = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       magnitude, c(0x7f800000));
+  Value result = arith::SelectOp::create(b, loc, finite, rounded, bits);
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), result);
 }

@@ -19,6 +19,7 @@
 #include "Lowering.h"
 #include "Staging.h"
 
+#include "dialect/DotOp.h"
 #include "dialect/MmaLayouts.h"
 
 #include <functional>
@@ -35,20 +36,7 @@ Value widen(OpBuilder &b, Location loc, Value x, bool tf32) {
   Type f32 = b.getF32Type();
   if (x.getType() != f32)
     return LLVM::FPExtOp::create(b, loc, f32, x);
-  if (!tf32)
-    return x;
-  // Ties away from zero; NaN and infinities unchanged (HostDot.cpp).
-  Type i32 = b.getI32Type();
-  Value bits = LLVM::BitcastOp::create(b, loc, i32, x);
-  Value rounded = LLVM::AndOp::create(
-      b, loc, LLVM::AddOp::create(b, loc, bits, i32Const(b, loc, 0x1000)),
-      i32Const(b, loc, ~0x1fff));
-  Value magnitude =
-      LLVM::AndOp::create(b, loc, bits, i32Const(b, loc, 0x7fffffff));
-  Value finite = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult,
-                                      magnitude, i32Const(b, loc, 0x7f800000));
-  return LLVM::BitcastOp::create(
-      b, loc, f32, LLVM::SelectOp::create(b, loc, finite, rounded, bits));
+  return tf32 ? roundToTf32(b, loc, x) : x; // the host's rounding
 }
 
 /// Register coordinates of `layout` -> register index.

@@ -23,6 +23,7 @@
 
 #include "HostShapes.h"
 
+#include "dialect/DotOp.h"
 #include "dialect/KtcDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,24 +39,6 @@ using namespace mlir;
 using namespace mlir::ktc;
 
 namespace {
-
-/// x rounded to tf32: the nearest value with 10 mantissa bits, ties away
-/// from zero; NaN and infinities unchanged (a carry out of the mantissa
-/// rounds up to the next binade, or to infinity, as cvt.rna does).
-Value roundToTf32(OpBuilder &b, Location loc, Value x) {
-  Type i32 = b.getI32Type();
-  auto c = [&](int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-  };
-  Value bits = arith::BitcastOp::create(b, loc, i32, x);
-  Value rounded = arith::AndIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, bits, c(0x1000)), c(~0x1fff));
-  Value magnitude = arith::AndIOp::create(b, loc, bits, c(0x7fffffff));
-  Value finite = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                       magnitude, c(0x7f800000));
-  Value result = arith::SelectOp::create(b, loc, finite, rounded, bits);
-  return arith::BitcastOp::create(b, loc, b.getF32Type(), result);
-}
 
 /// `x`, a block of the dot's operands, as a new f32 block: widened (f16,
 /// bf16), rounded (tf32) or copied (f32), each element once.
