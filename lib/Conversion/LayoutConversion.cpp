@@ -16,8 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
-#include "MatrixLoads.h"
 #include "SharedPlan.h"
+#include "Staging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -244,6 +244,19 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
   Type element = values[0].getType();
   SharedPlan plan = planShared(from, to, element, conversionBudget(target),
                                target.hasMatrixLoads());
+  if (plan.rounds == 1) {
+    // One piece: written whole, read back register by register (the
+    // dot's operands go the same way, Staging.h).
+    StagedBlock staged(state, from, to, element, plan, 0);
+    staged.write(b, loc, values);
+    target.barrier(b, loc);
+    for (int64_t r = 0; r < to.numRegisters(); ++r)
+      out.push_back(staged.read(b, loc, r));
+    // The memory is reused by the next op that needs it.
+    target.barrier(b, loc);
+    return out;
+  }
+  // In pieces along `dim` (no matrix loads: planShared), one round each.
   int64_t bytes = sharedBytes(element);
   // The coordinates in the order the block is stored in (the registers
   // stay the same).
@@ -284,10 +297,6 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
                                 pack(b, loc, values, k0, plan.writeVector), at,
                                 plan.writeVector * bytes);
         };
-        if (plan.rounds == 1) {
-          store(b, loc);
-          continue;
-        }
         scf::IfOp::create(b, loc, inPiece(b, loc, source, k0, t),
                           [&](OpBuilder &b, Location loc) {
                             store(b, loc);
@@ -304,20 +313,13 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
       write(b, loc);
     }
     target.barrier(b, loc);
-    if (plan.matrix) { // one piece (planShared)
-      out = loadMatrices(b, loc, state, *plan.matrix, read, plan.shared,
-                         element);
-      break;
-    }
     for (int64_t k0 = 0; k0 < to.numRegisters(); k0 += g) {
       // A register whose element is in another piece reads an element of
       // this one (in bounds), kept only in its own round.
       Value at = sharedElement(b, loc, state, element,
                                result.linear(b, loc, k0, plan.shared, rows, plan.dim));
       Value v = LLVM::LoadOp::create(b, loc, type, at, g * bytes);
-      Value mine = plan.rounds == 1 || t == 0
-                       ? Value()
-                       : inPiece(b, loc, result, k0, t);
+      Value mine = t == 0 ? Value() : inPiece(b, loc, result, k0, t);
       for (int64_t i = 0; i < g; ++i) {
         Value e = g == 1 ? v
                          : LLVM::ExtractElementOp::create(b, loc, v,

@@ -75,17 +75,3 @@ void mlir::ktc::loadMatrixCall(OpBuilder &b, Location loc,
           LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
   }
 }
-
-SmallVector<Value> mlir::ktc::loadMatrices(OpBuilder &b, Location loc,
-                                           const LoweringState &state,
-                                           const MatrixLoadPlan &plan,
-                                           const LinearLayout &read,
-                                           const SharedLayout &shared,
-                                           Type element) {
-  TileCoords rows(b, loc, *state.target, plan.address);
-  SmallVector<Value> out;
-  for (int64_t c = 0; c < plan.address.numRegisters(); ++c)
-    loadMatrixCall(b, loc, state, plan, rows, shared, element, 0, c, out);
-  assert(int64_t(out.size()) == read.numRegisters());
-  return out;
-}

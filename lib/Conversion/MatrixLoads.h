@@ -33,14 +33,6 @@ struct MatrixLoadPlan {
 std::optional<MatrixLoadPlan> planMatrixLoads(const LinearLayout &read,
                                               Type element);
 
-/// The read layout's registers, loaded by `plan` from shared memory laid
-/// out as `shared`.
-SmallVector<Value> loadMatrices(OpBuilder &b, Location loc,
-                                const LoweringState &state,
-                                const MatrixLoadPlan &plan,
-                                const LinearLayout &read,
-                                const SharedLayout &shared, Type element);
-
 /// One call of `plan`: the 2 * num registers from 2 * num * c on, appended
 /// to `out` (`rows`: the TileCoords of plan.address; `offset`: elements
 /// from the start of shared memory).
