@@ -101,6 +101,52 @@ def KtcPipelineLoads : Pass<"ktc-pipeline-loads", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def KtcPipelineAsync : Pass<"ktc-pipeline-async", "::mlir::ModuleOp"> {
+  let summary = "stage a pipelined loop's dot operands in shared memory "
+                "with asynchronous copies";
+  let description = [{
+    For kernels with `ktc.num_stages` = S >= 2 on a target with
+    asynchronous global -> shared copies (NVIDIA sm_80+: cp.async), after
+    ktc-assign-layouts. In every `scf.for`, each `ktc.load` directly in the
+    body whose only users are `ktc.dot` operands, whose pointer and mask
+    depend only on the induction variable and on values from outside the
+    loop, whose `other` is absent or zero, and whose copies can move at
+    least 4 bytes at a time, gets a buffer of S slots
+    (`ktc.local_alloc`, laid out for the copies' writes and the dot's
+    reads). A prologue copies the first S - 1 iterations' blocks; each
+    iteration waits for its own (`ktc.async_wait`, a barrier), starts the
+    copy for iteration i + S - 1 into the slot iteration i - 1 read, and
+    the dot reads its slot (`ktc.local_load`) fragment by fragment. A
+    prefetched iteration that does not exist is masked off (zeros, no
+    read). The buffers of a loop fit the target's shared memory with the
+    kernel's other needs, or the loop keeps its loads (for
+    ktc-pipeline-loads).
+
+    ```mlir
+    // num_stages = 3
+    %buf = ktc.local_alloc {vec = 8, max_phase = 4} : !ktc.shared<3x128x32xf16>
+    ktc.async_copy %p0, %buf[%c0], mask %m0 : ... ; ktc.async_commit
+    ktc.async_copy %p1, %buf[%c1], mask %m1 : ... ; ktc.async_commit
+    scf.for %k = ... iter_args(..., %slot = %c0) {
+      ktc.async_wait {pending = 1}
+      ktc.async_copy %pn, %buf[%next], mask %mn : ... ; ktc.async_commit
+      %a = ktc.local_load %buf[%slot] : ... -> tensor<128x32xf16, #l>
+      %d = ktc.dot %a, %b, %acc : ...
+    }
+    ktc.async_wait {pending = 0}
+    ```
+  }];
+  let options = [
+    Option<"arch", "target", "std::string", "\"sm_90\"",
+           "the GPU target (nothing to do where it has no async copies)">,
+    Option<"numStages", "num-stages", "unsigned", "0",
+           "pipeline depth for every kernel; 0 reads each kernel's "
+           "ktc.num_stages (absent: 1, nothing to do)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "give every block a layout, converting where uses disagree";
   let description = [{

@@ -44,6 +44,44 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.size() < 2 || shape.size() > 4)
+    return emitError() << "!ktc.shared needs slots of a 1-D to 3-D block "
+                          "(rank 2 to 4), not rank "
+                       << shape.size();
+  for (int64_t d : shape)
+    if (d <= 0 || d > (int64_t(1) << 20))
+      return emitError() << "!ktc.shared dimensions must be in [1, 2^20], "
+                            "not "
+                         << d;
+  if (!isPointeeType(elementType))
+    return emitError() << "!ktc.shared holds i32, i64, f16, bf16 or f32, "
+                          "not "
+                       << elementType;
+  return success();
+}
+
+Type SharedBufferType::parse(AsmParser &p) {
+  SmallVector<int64_t> shape;
+  Type element;
+  if (p.parseLess() ||
+      p.parseDimensionList(shape, /*allowDynamic=*/false,
+                           /*withTrailingX=*/true) ||
+      p.parseType(element) || p.parseGreater())
+    return {};
+  return getChecked([&] { return p.emitError(p.getNameLoc()); },
+                    p.getContext(), shape, element);
+}
+
+void SharedBufferType::print(AsmPrinter &p) const {
+  p << '<';
+  for (int64_t d : getShape())
+    p << d << 'x';
+  p << getElementType() << '>';
+}
+
 bool mlir::ktc::isPointeeType(Type type) {
   return type.isInteger(32) || type.isInteger(64) || type.isF16() ||
          type.isBF16() || type.isF32();

@@ -32,6 +32,34 @@ def Ktc_PtrType : Ktc_Type<"Ptr", "ptr"> {
   ];
 }
 
+def Ktc_SharedBufferType : Ktc_Type<"SharedBuffer", "shared"> {
+  let summary = "a ring of block-sized slots in shared memory (GPUs)";
+  let description = [{
+    `!ktc.shared<S x d0 x ... x T>`: S slots, each a block of shape
+    d0 x ... of element type `T` (i32, i64, f16, bf16 or f32), in the
+    program's shared memory (LDS). Made by `ktc.local_alloc`, filled by
+    `ktc.async_copy`, read by `ktc.local_load`; the GPU pass
+    ktc-pipeline-async builds them for the operands of a dot in a pipelined
+    loop. Not a block: it has no layout and is never loaded whole.
+
+    ```mlir
+    !ktc.shared<3x128x32xf16>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The number of slots (the first dimension).
+    int64_t getNumSlots() const { return getShape().front(); }
+    /// The shape of one slot.
+    ::llvm::ArrayRef<int64_t> getSlotShape() const {
+      return getShape().drop_front();
+    }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Layouts
 //===----------------------------------------------------------------------===//

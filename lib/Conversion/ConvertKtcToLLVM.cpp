@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "SharedBuffers.h"
 
 #include "dialect/KtcPasses.h"
 #include "lib/Transforms/AxisInfo.h"
@@ -72,6 +73,10 @@ GpuTypeConverter::GpuTypeConverter(MLIRContext *ctx) {
     out.append(toLinearLayout(t).numRegisters(), element);
     return success();
   });
+  // A buffer is the element index of its first slot (SharedBuffers.h).
+  addConversion([ctx](SharedBufferType) -> Type {
+    return IntegerType::get(ctx, 32);
+  });
 }
 
 namespace {
@@ -121,41 +126,29 @@ struct KtcConvertToLLVMPass
     LoweringState state;
     state.target = target.get();
     state.numWarps = numWarps;
-    // Shared memory, reused by every op that needs it (each ends with a
-    // barrier): the partials of reductions across waves and the ops that
-    // move elements between threads; then the slots of the 1-D reductions
-    // (planReductionSlots). `largest` is the op needing the most, where an
-    // error about the total points (the user's file:line).
-    int64_t sharedSize = 0;
+    // Shared memory: the scratch every op that needs it reuses (each ends
+    // with a barrier) -- the partials of reductions across waves and the
+    // ops that move elements between threads --, then the buffers of
+    // ktc.local_alloc, then the slots of the 1-D reductions
+    // (planReductionSlots). `largest` is the op needing the most scratch,
+    // where an error about the total points (the user's file:line).
     Operation *largest = nullptr;
-    auto need = [&](Operation *op, int64_t bytes) {
-      if (bytes > sharedSize)
-        sharedSize = bytes, largest = op;
-    };
-    GpuTypeConverter elements(ctx);
+    int64_t sharedSize = scratchBytes(module, *target, &largest);
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
       func.walk([&](Operation *op) {
-        if (isa<LoadOp, StoreOp>(op)) {
+        if (isa<LoadOp, StoreOp, AsyncCopyOp>(op)) {
           // Along the dimension the pointers' layout runs registers on.
           auto ptrs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
           state.vectorWidths[op] = axis.vectorWidth(
               op, ptrs ? int(toLinearLayout(ptrs).fastestDim()) : -1);
         }
-        if (auto reduce = dyn_cast<ReduceOp>(op))
-          if (reduce.getSrc().getType().getRank() >= 2)
-            need(op, reductionSharedBytes(reduce, conversionBudget(*target)));
-        if (auto dot = dyn_cast<DotOp>(op))
-          need(op, dotSharedBytes(dot, *target));
-        if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp,
-                ReshapeOp>(op)) {
-          auto src = cast<RankedTensorType>(op->getOperand(0).getType());
-          need(op, conversionSharedBytes(
-                       relayoutSource(op), relayoutNeeds(op),
-                       elements.convertType(src.getElementType()),
-                       conversionBudget(*target), target->hasMatrixLoads()));
-        }
       });
+    });
+    module.walk([&](LocalAllocOp alloc) {
+      int64_t offset = llvm::alignTo(sharedSize, 128);
+      state.bufferOffsets[alloc] = offset;
+      sharedSize = offset + bufferBytes(alloc);
     });
     // Reductions that need not wait after reading their partials get slots
     // of their own past the shared ones.
@@ -213,6 +206,7 @@ struct KtcConvertToLLVMPass
     populateReducePatterns(converter, patterns, state);
     populateLayoutPatterns(converter, patterns, state);
     populateDotPatterns(converter, patterns, state);
+    populateAsyncCopyPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

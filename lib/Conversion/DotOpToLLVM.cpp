@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "SharedBuffers.h"
 #include "Staging.h"
 
 #include "dialect/DotOp.h"
@@ -51,21 +52,11 @@ std::map<LinearLayout::Coord, int64_t> registerIndex(const LinearLayout &l) {
 /// registers it was given, or read from where it was staged.
 using OperandRegister = function_ref<Value(int64_t reg)>;
 
-/// The layout operand `idx` needs for a dot whose result is laid out by
-/// `result`.
-LinearLayout operandLayout(DotOp op, unsigned idx) {
-  auto type = cast<RankedTensorType>(op->getOperand(idx).getType());
-  return toLinearLayout(
-      DotOperandEncodingAttr::get(op.getContext(), idx,
-                                  op.getType().getEncoding()),
-      type.getShape());
-}
-
 SmallVector<Value> fmaDot(OpBuilder &b, Location loc, DotOp op,
                           OperandRegister a, OperandRegister bv,
                           ValueRange acc) {
   LinearLayout lc = toLinearLayout(op.getType());
-  LinearLayout la = operandLayout(op, 0), lb = operandLayout(op, 1);
+  LinearLayout la = dotOperandLayout(op, 0), lb = dotOperandLayout(op, 1);
   auto ia = registerIndex(la), ib = registerIndex(lb);
   int64_t K = op.getA().getType().getDimSize(1);
   bool tf32 = op.getInputPrecision() == InputPrecision::TF32;
@@ -198,31 +189,60 @@ struct DotLowering : OpConversionPattern<DotOp> {
     SmallVector<Value> a(adaptor.getA()), b(adaptor.getB());
     std::function<Value(int64_t)> getA = [&](int64_t r) { return a[r]; };
     std::function<Value(int64_t)> getB = [&](int64_t r) { return b[r]; };
-    // Operands in other layouts are staged here: both written to shared
-    // memory, one barrier, each register read just before its use.
+    Type element = a[0].getType();
+    // Operands from a buffer slot (ktc.local_load) are read from it, each
+    // register just before its use.
+    std::unique_ptr<StagedBlock> fromSlot[2];
+    for (unsigned i = 0; i < 2; ++i) {
+      LocalLoadOp load = bufferOperand(op, i);
+      if (!load)
+        continue;
+      auto alloc = load.getBuffer().getDefiningOp<LocalAllocOp>();
+      LinearLayout to = dotOperandLayout(op, i);
+      fromSlot[i] = std::make_unique<StagedBlock>(
+          state, to, to, element,
+          slotReadPlan(to, element, bufferLayout(alloc),
+                       state.target->hasMatrixLoads()),
+          0,
+          slotStart(rewriter, loc, state, alloc,
+                    rewriter.getRemappedValue(load.getSlot())));
+      (i == 0 ? getA : getB) = [&, i](int64_t r) {
+        return fromSlot[i]->read(rewriter, loc, r);
+      };
+    }
+    // Operands in other layouts are staged here: written to shared memory
+    // (both at once when both need it), one barrier, each register read
+    // just before its use.
     std::unique_ptr<StagedBlock> stagedA, stagedB;
+    bool needA = !fromSlot[0] && !inOperandLayout(op.getA(), 0),
+         needB = !fromSlot[1] && !inOperandLayout(op.getB(), 1);
     bool staged = false;
-    if (!inOperandLayout(op.getA(), 0) || !inOperandLayout(op.getB(), 1)) {
+    if (needA || needB) {
       LinearLayout fromA = toLinearLayout(op.getA().getType()),
                    fromB = toLinearLayout(op.getB().getType()),
-                   toA = operandLayout(op, 0), toB = operandLayout(op, 1);
-      Type element = a[0].getType();
+                   toA = dotOperandLayout(op, 0), toB = dotOperandLayout(op, 1);
       DotStaging plan = planDotStaging(fromA, toA, fromB, toB, element,
-                                       *state.target);
+                                       *state.target, needA, needB);
       if (plan.bytes) {
-        stagedA = std::make_unique<StagedBlock>(state, fromA, toA, element,
-                                                plan.a, 0);
-        stagedB = std::make_unique<StagedBlock>(state, fromB, toB, element,
-                                                plan.b, plan.offsetB);
-        stagedA->write(rewriter, loc, a);
-        stagedB->write(rewriter, loc, b);
+        if (needA) {
+          stagedA = std::make_unique<StagedBlock>(state, fromA, toA, element,
+                                                  plan.a, 0);
+          stagedA->write(rewriter, loc, a);
+          getA = [&](int64_t r) { return stagedA->read(rewriter, loc, r); };
+        }
+        if (needB) {
+          stagedB = std::make_unique<StagedBlock>(state, fromB, toB, element,
+                                                  plan.b, plan.offsetB);
+          stagedB->write(rewriter, loc, b);
+          getB = [&](int64_t r) { return stagedB->read(rewriter, loc, r); };
+        }
         state.target->barrier(rewriter, loc);
-        getA = [&](int64_t r) { return stagedA->read(rewriter, loc, r); };
-        getB = [&](int64_t r) { return stagedB->read(rewriter, loc, r); };
         staged = true;
       } else { // too big together: one conversion after the other
-        a = convertLayout(rewriter, loc, state, fromA, toA, a);
-        b = convertLayout(rewriter, loc, state, fromB, toB, b);
+        if (needA)
+          a = convertLayout(rewriter, loc, state, fromA, toA, a);
+        if (needB)
+          b = convertLayout(rewriter, loc, state, fromB, toB, b);
       }
     }
     SmallVector<Value> values;
@@ -246,26 +266,28 @@ struct DotLowering : OpConversionPattern<DotOp> {
 int64_t mlir::ktc::dotSharedBytes(DotOp op, const TargetInfo &target) {
   Attribute layout = op.getType().getEncoding();
   int64_t bytes = 0;
-  bool staged = false;
+  bool need[2];
   SmallVector<LinearLayout> from, to;
   for (unsigned i = 0; i < 2; ++i) {
     auto type = cast<RankedTensorType>(op->getOperand(i).getType());
     auto d = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
-    staged |= !d || d.getOpIdx() != i || d.getParent() != layout;
+    need[i] = !bufferOperand(op, i) &&
+              (!d || d.getOpIdx() != i || d.getParent() != layout);
     from.push_back(toLinearLayout(type));
-    to.push_back(operandLayout(op, i));
+    to.push_back(dotOperandLayout(op, i));
   }
-  if (!staged)
+  if (!need[0] && !need[1])
     return 0;
   Type element = op.getA().getType().getElementType();
-  DotStaging plan =
-      planDotStaging(from[0], to[0], from[1], to[1], element, target);
+  DotStaging plan = planDotStaging(from[0], to[0], from[1], to[1], element,
+                                   target, need[0], need[1]);
   if (plan.bytes)
     return plan.bytes;
   for (unsigned i = 0; i < 2; ++i)
-    bytes = std::max(bytes, conversionSharedBytes(from[i], to[i], element,
-                                                  conversionBudget(target),
-                                                  target.hasMatrixLoads()));
+    if (need[i])
+      bytes = std::max(bytes, conversionSharedBytes(from[i], to[i], element,
+                                                    conversionBudget(target),
+                                                    target.hasMatrixLoads()));
   return bytes;
 }
 

@@ -24,7 +24,6 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
                                   const ::ktc::target::Target &target,
                                   unsigned numWarps) {
   std::string arch = target.name();
-  pm.addPass(createKtcPipelineLoads());
   pm.addPass(createCanonicalizerPass());
   // exp/log as exactly rounded f32 operations: the host's bits (after the
   // canonicalizer, which must not reassociate them).
@@ -33,6 +32,13 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
       KtcAssignLayoutsOptions{numWarps, target.waveSize, arch}));
   // The copies of cheap blocks that took the same layout become one again;
   // conversions of conversions fold.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  // num_stages: a loop's dot operands through shared memory by async
+  // copies where the target has them, its other loads carried in
+  // registers; both need the layouts.
+  pm.addPass(createKtcPipelineAsync(KtcPipelineAsyncOptions{arch, 0}));
+  pm.addPass(createKtcPipelineLoads());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createKtcConvertToLLVM(KtcConvertToLLVMOptions{arch, numWarps}));

@@ -125,6 +125,8 @@ struct LoweringState {
   /// The slots of each 1-D reduction over several waves; absent: offset 0
   /// with a trailing barrier.
   DenseMap<Operation *, ReductionSlots> reductionSlots;
+  /// The byte offset of each ktc.local_alloc's buffer in shared memory.
+  DenseMap<Operation *, int64_t> bufferOffsets;
 };
 
 /// Plans the slots of the 1-D reductions over `numWarps` > 1 waves in
@@ -156,6 +158,9 @@ void populateLayoutPatterns(const TypeConverter &converter,
 void populateDotPatterns(const TypeConverter &converter,
                          RewritePatternSet &patterns,
                          const LoweringState &state);
+void populateAsyncCopyPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns,
+                               const LoweringState &state);
 
 /// Declares the kernel's shared memory (`state.sharedMemory`, `bytes` of
 /// it), static or -- past the target's static limit -- dynamic with the

@@ -61,11 +61,13 @@ void mlir::ktc::loadMatrixCall(OpBuilder &b, Location loc,
                                const TileCoords &rows,
                                const SharedLayout &shared, Type element,
                                int64_t offset, int64_t c,
-                               SmallVectorImpl<Value> &out) {
+                               SmallVectorImpl<Value> &out, Value base) {
   auto pair = VectorType::get({2}, element);
   Value index = rows.linear(b, loc, c, shared);
   if (offset)
     index = arith::AddIOp::create(b, loc, index, i32Const(b, loc, offset));
+  if (base)
+    index = arith::AddIOp::create(b, loc, index, base);
   Value at = sharedElement(b, loc, state, element, index);
   for (Value word :
        state.target->loadMatrices(b, loc, at, plan.num, plan.trans)) {

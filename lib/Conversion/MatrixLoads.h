@@ -34,12 +34,12 @@ std::optional<MatrixLoadPlan> planMatrixLoads(const LinearLayout &read,
                                               Type element);
 
 /// One call of `plan`: the 2 * num registers from 2 * num * c on, appended
-/// to `out` (`rows`: the TileCoords of plan.address; `offset`: elements
-/// from the start of shared memory).
+/// to `out` (`rows`: the TileCoords of plan.address; `offset`, plus `base`
+/// (i32) when given: elements from the start of shared memory).
 void loadMatrixCall(OpBuilder &b, Location loc, const LoweringState &state,
                     const MatrixLoadPlan &plan, const TileCoords &rows,
                     const SharedLayout &shared, Type element, int64_t offset,
-                    int64_t c, SmallVectorImpl<Value> &out);
+                    int64_t c, SmallVectorImpl<Value> &out, Value base = {});
 
 } // namespace mlir::ktc
 

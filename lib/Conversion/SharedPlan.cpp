@@ -55,9 +55,10 @@ static int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t byte
   return cost;
 }
 
-static SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
-                             Type element, int64_t budget, bool matrixLoads,
-                             int64_t *cost) {
+SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
+                                        const LinearLayout &to, Type element,
+                                        int64_t budget, bool matrixLoads,
+                                        int64_t *cost) {
   SharedPlan plan;
   int64_t bytes = sharedBytes(element);
   bool packable = element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
@@ -90,9 +91,11 @@ static SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout
       if (best < 0 || cost < best || (cost == best && size < bestBytes))
         best = cost, bestBytes = size, plan.shared = c;
     }
-    *cost = best;
+    if (cost)
+      *cost = best;
   } else {
-    *cost = bankCost(from, plan.writeVector, bytes, plan.shared) +
+    if (cost)
+      *cost = bankCost(from, plan.writeVector, bytes, plan.shared) +
             bankCost(reads, plan.readVector, bytes, plan.shared);
   }
   plan.bytes = rows * (shape.back() + plan.shared.pad) * bytes;

@@ -41,6 +41,11 @@ struct SharedPlan {
 /// has TargetInfo::loadMatrices.
 SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
                       Type element, int64_t budget, bool matrixLoads);
+/// planShared with the block stored in its own order (no `perm`);
+/// `cost`, when given, receives the bank cycles of the chosen layout.
+SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
+                             Type element, int64_t budget, bool matrixLoads,
+                             int64_t *cost = nullptr);
 /// Elements of `layout` one access may move: a run of registers along the
 /// last dimension, at most 16 bytes, of a type LLVM packs bytewise.
 int64_t vectorOf(const LinearLayout &layout, int64_t elementBytes,

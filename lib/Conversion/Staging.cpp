@@ -14,17 +14,20 @@ using namespace mlir::ktc;
 
 StagedBlock::StagedBlock(const LoweringState &state, const LinearLayout &from,
                          const LinearLayout &to, Type element, SharedPlan plan,
-                         int64_t offset)
+                         int64_t offset, Value base)
     : state_(state), from_(from), to_(to),
       stored_(plan.perm.empty() ? from : from.permute(plan.perm)),
       read_(plan.perm.empty() ? to : to.permute(plan.perm)), element_(element),
-      plan_(std::move(plan)), offset_(offset / sharedBytes(element)) {}
+      plan_(std::move(plan)), offset_(offset / sharedBytes(element)),
+      base_(base) {}
 
 /// `index` elements past the block's start.
 static Value at(OpBuilder &b, Location loc, const LoweringState &state,
-                Type element, Value index, int64_t offset) {
+                Type element, Value index, int64_t offset, Value base) {
   if (offset)
     index = arith::AddIOp::create(b, loc, index, i32Const(b, loc, offset));
+  if (base)
+    index = arith::AddIOp::create(b, loc, index, base);
   return sharedElement(b, loc, state, element, index);
 }
 
@@ -37,7 +40,7 @@ void StagedBlock::write(OpBuilder &b, Location loc, ValueRange values) {
       LLVM::StoreOp::create(
           b, loc, pack(b, loc, values, k0, plan_.writeVector),
           at(b, loc, state_, element_, source.linear(b, loc, k0, plan_.shared),
-             offset_),
+             offset_, base_),
           plan_.writeVector * bytes);
   };
   uint64_t replicas = from_.replicatedThreadBits();
@@ -66,7 +69,7 @@ Value StagedBlock::read(OpBuilder &b, Location loc, int64_t reg) {
     int64_t per = 2 * m.num, c = reg / per;
     SmallVector<Value> got;
     loadMatrixCall(b, loc, state_, m, *readCoords_, plan_.shared, element_,
-                   offset_, c, got);
+                   offset_, c, got, base_);
     for (int64_t i = 0; i < per; ++i)
       values_[c * per + i] = got[i];
     return values_[reg];
@@ -78,7 +81,7 @@ Value StagedBlock::read(OpBuilder &b, Location loc, int64_t reg) {
   Value v = LLVM::LoadOp::create(
       b, loc, type,
       at(b, loc, state_, element_, readCoords_->linear(b, loc, k0, plan_.shared),
-         offset_),
+         offset_, base_),
       g * sharedBytes(element_));
   for (int64_t i = 0; i < g; ++i)
     values_[k0 + i] =
@@ -92,10 +95,13 @@ DotStaging mlir::ktc::planDotStaging(const LinearLayout &fromA,
                                      const LinearLayout &toA,
                                      const LinearLayout &fromB,
                                      const LinearLayout &toB, Type element,
-                                     const TargetInfo &target) {
+                                     const TargetInfo &target, bool stageA,
+                                     bool stageB) {
   DotStaging s;
-  s.a = planShared(fromA, toA, element, 0, target.hasMatrixLoads());
-  s.b = planShared(fromB, toB, element, 0, target.hasMatrixLoads());
+  if (stageA)
+    s.a = planShared(fromA, toA, element, 0, target.hasMatrixLoads());
+  if (stageB)
+    s.b = planShared(fromB, toB, element, 0, target.hasMatrixLoads());
   s.offsetB = (s.a.bytes + 15) / 16 * 16;
   int64_t bytes = s.offsetB + s.b.bytes;
   if (bytes <= conversionBudget(target))

@@ -23,11 +23,12 @@ namespace mlir::ktc {
 
 class StagedBlock {
 public:
-  /// `from` -> `to` through shared memory from byte `offset` on, as `plan`
+  /// `from` -> `to` through shared memory from byte `offset` on (plus
+  /// `base` elements, an i32, when given: a buffer slot's start), as `plan`
   /// (one piece) says.
   StagedBlock(const LoweringState &state, const LinearLayout &from,
               const LinearLayout &to, Type element, SharedPlan plan,
-              int64_t offset);
+              int64_t offset, Value base = {});
   /// Writes the block, one copy of each element (replicas skip).
   void write(OpBuilder &b, Location loc, ValueRange values);
   /// The value of register `reg` of `to`, read with the vector (or matrix
@@ -40,19 +41,22 @@ private:
   Type element_;
   SharedPlan plan_;
   int64_t offset_; // in elements
+  Value base_;     // in elements, or null
   std::unique_ptr<TileCoords> readCoords_;
   std::map<int64_t, Value> values_;
 };
 
-/// Where a dot's two operands go (A from byte 0, B from `offsetB`), or
-/// `bytes` 0 when they do not fit in shared memory together.
+/// Where a dot's operands go (A from byte 0, B from `offsetB`; only those
+/// `stageA`/`stageB` ask for), or `bytes` 0 when they do not fit in shared
+/// memory together.
 struct DotStaging {
   SharedPlan a, b;
   int64_t offsetB = 0, bytes = 0;
 };
 DotStaging planDotStaging(const LinearLayout &fromA, const LinearLayout &toA,
                           const LinearLayout &fromB, const LinearLayout &toB,
-                          Type element, const TargetInfo &target);
+                          Type element, const TargetInfo &target,
+                          bool stageA = true, bool stageB = true);
 
 } // namespace mlir::ktc
 

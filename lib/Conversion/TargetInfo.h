@@ -77,6 +77,20 @@ public:
     return {};
   }
 
+  /// Whether the asynchronous global -> shared copies below exist (NVIDIA
+  /// sm_80 and later: cp.async); ktc-pipeline-async stages a pipelined
+  /// dot's operands with them.
+  virtual bool hasAsyncCopies() const { return false; }
+  /// Starts copying `bytes` (4, 8 or 16) from `global` to `shared`, both
+  /// aligned to `bytes`; where `enabled` (i1) is false nothing is read and
+  /// zeros are written.
+  virtual void asyncCopy(OpBuilder &b, Location loc, Value shared,
+                         Value global, int64_t bytes, Value enabled) const {}
+  /// Closes the group of this thread's copies started since the last one.
+  virtual void asyncCommit(OpBuilder &b, Location loc) const {}
+  /// Waits until at most `pending` of this thread's groups are in flight.
+  virtual void asyncWait(OpBuilder &b, Location loc, int pending) const {}
+
   /// The most shared memory (bytes) one workgroup of this arch may use
   /// (the occupancy table, lib/Target/SharedLimits.h: NVIDIA's opt-in maximum per block, AMD's
   /// LDS per workgroup), and the most it may declare statically; a kernel

@@ -214,6 +214,9 @@ int64_t AxisAnalysis::vectorWidth(Operation *memoryOp, int dim) const {
   if (auto load = dyn_cast<LoadOp>(memoryOp)) {
     ptr = load.getPtr();
     mask = load.getMask();
+  } else if (auto copy = dyn_cast<AsyncCopyOp>(memoryOp)) {
+    ptr = copy.getPtr();
+    mask = copy.getMask();
   } else {
     auto store = cast<StoreOp>(memoryOp);
     ptr = store.getPtr();

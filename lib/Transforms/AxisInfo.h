@@ -40,9 +40,9 @@ public:
   /// Along every dimension.
   AxisInfos getAll(Value v) const;
 
-  /// The widest access (in elements) a load or store may make along `dim`
-  /// of its pointers (default: the last): at most 16 bytes, as far as
-  /// contiguity, alignment and the mask allow.
+  /// The widest access (in elements) a load, store or async copy may make
+  /// along `dim` of its pointers (default: the last): at most 16 bytes, as
+  /// far as contiguity, alignment and the mask allow.
   int64_t vectorWidth(Operation *memoryOp, int dim = -1) const;
 
   /// A large power of two standing for "divisible by anything" (zero).

@@ -21,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopPipelining.h"
+
 #include "dialect/KtcPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,9 +30,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "llvm/ADT/SetVector.h"
 
 namespace mlir::ktc {
 #define GEN_PASS_DEF_KTCPIPELINELOADS
@@ -41,37 +41,6 @@ using namespace mlir;
 using namespace mlir::ktc;
 
 namespace {
-
-/// The ops of `loop`'s body that compute `roots` (in program order), if
-/// every one of them is pure, has no regions and reads no loop-carried
-/// value but the induction variable.
-static std::optional<SmallVector<Operation *>>
-addressSlice(scf::ForOp loop, ValueRange roots) {
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work(roots.begin(), roots.end());
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner()->getParentOp() == loop.getOperation() &&
-          arg != loop.getInductionVar())
-        return std::nullopt; // a loop-carried value
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!loop->isProperAncestor(def))
-      continue; // defined outside the loop
-    if (def->getParentOp() != loop.getOperation() || !isPure(def) ||
-        def->getNumRegions() != 0)
-      return std::nullopt;
-    if (slice.insert(def))
-      llvm::append_range(work, def->getOperands());
-  }
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
-  return ordered;
-}
 
 /// One load to pipeline and the ops that compute its operands.
 struct Candidate {
@@ -97,53 +66,6 @@ struct PipelineLoadsPass
       for (scf::ForOp loop : loops)
         pipeline(loop, stages - 1);
     });
-  }
-
-  /// The loop's step and bounds, the step and upper bound widened to i64
-  /// for integers narrower than that (computed once, before the loop).
-  struct Bounds {
-    Value step, wideStep, wideUb;
-    bool unsignedCmp;
-  };
-  static Value widen(OpBuilder &b, Location loc, Value v, bool unsignedCmp) {
-    Type type = v.getType();
-    if (!type.isInteger() || type.getIntOrFloatBitWidth() >= 64)
-      return v;
-    return unsignedCmp
-               ? Value(arith::ExtUIOp::create(b, loc, b.getI64Type(), v))
-               : Value(arith::ExtSIOp::create(b, loc, b.getI64Type(), v));
-  }
-  static Bounds boundsOf(OpBuilder &b, scf::ForOp loop) {
-    bool unsignedCmp = loop.getUnsignedCmp();
-    return {loop.getStep(),
-            widen(b, loop.getLoc(), loop.getStep(), unsignedCmp),
-            widen(b, loop.getLoc(), loop.getUpperBound(), unsignedCmp),
-            unsignedCmp};
-  }
-
-  /// `iv + k * step` in the induction variable's type, and whether that
-  /// iteration exists (`iv + k * step < ub`, computed in i64 for narrower
-  /// integers, so that it cannot overflow).
-  static std::pair<Value, Value> advance(OpBuilder &b, Location loc,
-                                         const Bounds &bounds, Value iv,
-                                         int64_t k) {
-    auto constant = [&](Type t, int64_t v) -> Value {
-      return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
-    };
-    Value next = arith::AddIOp::create(
-        b, loc, iv,
-        arith::MulIOp::create(b, loc, bounds.step,
-                              constant(iv.getType(), k)));
-    Value wideNext = arith::AddIOp::create(
-        b, loc, widen(b, loc, iv, bounds.unsignedCmp),
-        arith::MulIOp::create(b, loc, bounds.wideStep,
-                              constant(bounds.wideStep.getType(), k)));
-    Value inRange = arith::CmpIOp::create(
-        b, loc,
-        bounds.unsignedCmp ? arith::CmpIPredicate::ult
-                           : arith::CmpIPredicate::slt,
-        wideNext, bounds.wideUb);
-    return {next, inRange};
   }
 
   /// The load of `c` for the iteration whose induction variable is `iv`
@@ -191,11 +113,11 @@ struct PipelineLoadsPass
     // The prologue: iterations lb, lb + step, ..., lb + (distance-1)·step.
     OpBuilder b(loop);
     Location loc = loop.getLoc();
-    Bounds bounds = boundsOf(b, loop);
+    LoopBounds bounds = LoopBounds::of(b, loop);
     SmallVector<Value> inits;
     for (const Candidate &c : candidates)
       for (int64_t k = 0; k < distance; ++k) {
-        auto [iv, inRange] = advance(b, loc, bounds, loop.getLowerBound(), k);
+        auto [iv, inRange] = bounds.advance(b, loc, loop.getLowerBound(), k);
         inits.push_back(
             cloneLoad(b, loop.getInductionVar(), c, iv, inRange));
       }
@@ -211,7 +133,7 @@ struct PipelineLoadsPass
       Block *body = yb.getInsertionBlock();
       Value loopIv = body->getArgument(0);
       yb.setInsertionPointToStart(body);
-      auto [iv, inRange] = advance(yb, loc, bounds, loopIv, distance);
+      auto [iv, inRange] = bounds.advance(yb, loc, loopIv, distance);
       SmallVector<Value> next;
       for (auto [i, c] : llvm::enumerate(candidates)) {
         for (int64_t k = 1; k < distance; ++k)

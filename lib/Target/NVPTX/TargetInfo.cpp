@@ -100,6 +100,29 @@ public:
       out.push_back(LLVM::ExtractValueOp::create(b, loc, m, i));
     return out;
   }
+  bool hasAsyncCopies() const override { return target_.smVersion() >= 80; }
+  void asyncCopy(OpBuilder &b, Location loc, Value shared, Value global,
+                 int64_t bytes, Value enabled) const override {
+    // cp.async with a source size: 0 bytes read (zeros written) when off.
+    // 16-byte copies bypass L1 (.cg), as the operands of a tile are read
+    // once per program.
+    Value size = LLVM::SelectOp::create(
+        b, loc, enabled, LLVM::ConstantOp::create(b, loc, b.getI32Type(), bytes),
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0));
+    NVVM::CpAsyncOp::create(
+        b, loc, shared, global, b.getI32IntegerAttr(bytes),
+        NVVM::LoadCacheModifierKindAttr::get(b.getContext(),
+                                         bytes == 16
+                                             ? NVVM::LoadCacheModifierKind::CG
+                                             : NVVM::LoadCacheModifierKind::CA),
+        size);
+  }
+  void asyncCommit(OpBuilder &b, Location loc) const override {
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  }
+  void asyncWait(OpBuilder &b, Location loc, int pending) const override {
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
+  }
   int64_t maxSharedBytes() const override {
     int64_t limit = ::ktc::max_shared_bytes_per_workgroup(target_.name());
     return limit > 0 ? limit : maxStaticSharedBytes();

@@ -1,0 +1,276 @@
+//===- PipelineAsync.cpp - the ktc-pipeline-async pass ---------------------===//
+//
+// A pipelined loop's dot operands, staged in shared memory by asynchronous
+// copies (see the pass's description in dialect/KtcPasses.td):
+//
+//   scf.for %k {                       %buf = local_alloc  (S slots)
+//     %a = load(p(%k), m(%k))    ==>   copy iterations 0 .. S-2 into slots 0 .. S-2
+//     dot(%a, ...)                     scf.for %k iter_args(%slot = 0) {
+//   }                                    async_wait (S-2 groups may fly) + barrier
+//                                        copy iteration k + S-1 into slot %slot - 1
+//                                        dot(local_load %buf[%slot], ...)
+//                                      }
+//
+// The wait's barrier does two things: every thread's copies of this
+// iteration's slot are visible, and every thread has finished reading the
+// slot the previous iteration used, which this iteration's copy refills.
+// The slot layout is chosen for both sides: the copies' 16-byte writes and
+// the dot's fragment reads (ldmatrix), free of bank conflicts where a
+// swizzle can make them so (SharedPlan.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+#include "SharedBuffers.h"
+
+#include "dialect/KtcPasses.h"
+#include "lib/Transforms/AxisInfo.h"
+#include "lib/Transforms/LoopPipelining.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::ktc {
+#define GEN_PASS_DEF_KTCPIPELINEASYNC
+#include "dialect/KtcPasses.h.inc"
+} // namespace mlir::ktc
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+namespace {
+
+/// One load to stage: its address slice and the slot layout chosen.
+struct Candidate {
+  mutable LoadOp load; // op handles are not const-correct
+  SmallVector<Operation *> slice;
+  SharedLayout shared;
+  Value buffer;
+};
+
+/// +0 (or integer 0), as a constant or a splat of one.
+bool isPositiveZero(Value v) {
+  if (auto splat = v.getDefiningOp<SplatOp>())
+    v = splat.getOperand();
+  return matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
+}
+
+struct PipelineAsyncPass
+    : mlir::ktc::impl::KtcPipelineAsyncBase<PipelineAsyncPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::string error;
+    std::unique_ptr<TargetInfo> target = createTargetInfo(arch, error);
+    if (!target) {
+      getOperation().emitError("ktc-pipeline-async: ") << error;
+      return signalPassFailure();
+    }
+    if (!target->hasAsyncCopies())
+      return;
+    getOperation().walk([&](func::FuncOp func) {
+      if (!func->hasAttr(KtcDialect::getKernelAttrName()))
+        return;
+      int64_t stages = numStages ? int64_t(numStages)
+                                 : KtcDialect::getNumStages(func).value_or(1);
+      if (stages < 2)
+        return;
+      AxisAnalysis axis(func);
+      SmallVector<scf::ForOp> loops;
+      func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+      for (scf::ForOp loop : loops) {
+        SmallVector<Candidate> candidates = find(loop, axis, *target);
+        if (candidates.empty())
+          continue;
+        // The buffers, the kernel's scratch (without the dots whose
+        // operands they hold) and the reductions' slots must fit; fewer
+        // stages where more do not.
+        int64_t scratch = scratchBytes(func, *target, nullptr, [&](Operation *op) {
+          return isa<DotOp>(op) && loop->isAncestor(op);
+        });
+        int64_t slot = 0;
+        for (const Candidate &c : candidates)
+          slot += llvm::alignTo(slotBytes(c), 128);
+        int64_t room = conversionBudget(*target) - llvm::alignTo(scratch, 128) -
+                       alreadyAllocated(func);
+        int64_t s = stages;
+        while (s >= 2 && s * slot > room)
+          --s;
+        if (s < 2)
+          continue;
+        pipeline(loop, candidates, s);
+      }
+    });
+  }
+
+  static int64_t slotBytes(const Candidate &c) {
+    auto type = cast<RankedTensorType>(c.load.getType());
+    int64_t rows = type.getNumElements() / type.getShape().back();
+    return rows * (type.getShape().back() + c.shared.pad) *
+           sharedBytes(type.getElementType());
+  }
+
+  static int64_t alreadyAllocated(func::FuncOp func) {
+    int64_t bytes = 0;
+    func.walk([&](LocalAllocOp alloc) {
+      bytes += llvm::alignTo(bufferBytes(alloc), 128);
+    });
+    return bytes;
+  }
+
+  /// The loads of `loop` whose blocks only feed dots and can be copied
+  /// asynchronously.
+  static SmallVector<Candidate> find(scf::ForOp loop, const AxisAnalysis &axis,
+                                     const TargetInfo &target) {
+    SmallVector<Candidate> out;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      auto load = dyn_cast<LoadOp>(&op);
+      if (!load)
+        continue;
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      if (!type || type.getRank() != 2 || load->use_empty())
+        continue;
+      if (load.getOther() && !isPositiveZero(load.getOther()))
+        continue;
+      // Every user a dot taking it as A or B, all in one layout.
+      std::optional<LinearLayout> to;
+      bool ok = true;
+      for (OpOperand &use : load->getUses()) {
+        auto dot = dyn_cast<DotOp>(use.getOwner());
+        if (!dot || use.getOperandNumber() >= 2) {
+          ok = false;
+          break;
+        }
+        LinearLayout need = dotOperandLayout(dot, use.getOperandNumber());
+        if (to && !(*to == need))
+          ok = false;
+        to = need;
+      }
+      if (!ok)
+        continue;
+      Value mask = load.getMask();
+      SmallVector<Value> roots{load.getPtr()};
+      if (mask)
+        roots.push_back(mask);
+      std::optional<SmallVector<Operation *>> slice = addressSlice(loop, roots);
+      if (!slice)
+        continue;
+      LinearLayout from = toLinearLayout(type);
+      Type element = type.getElementType();
+      SharedPlan plan = planSharedInOrder(from, *to, element, 0,
+                                          target.hasMatrixLoads());
+      int64_t width = axis.vectorWidth(load, int(from.fastestDim()));
+      if (!asyncCopyVector(from, sharedBytes(element), plan.shared, width))
+        continue;
+      out.push_back({load, std::move(*slice), plan.shared, Value()});
+    }
+    return out;
+  }
+
+  /// Clones `c`'s address slice for the iteration `iv` and copies its block
+  /// into slot `slot`, masked off unless `inRange`.
+  static void copy(OpBuilder &b, Value loopIv, const Candidate &c, Value iv,
+                   Value inRange, Value slot) {
+    IRMapping map;
+    map.map(loopIv, iv);
+    for (Operation *op : c.slice)
+      b.clone(*op, map);
+    Location loc = c.load.getLoc();
+    Value ptr = map.lookupOrDefault(c.load.getPtr());
+    auto tensor = cast<RankedTensorType>(ptr.getType());
+    Value guard = SplatOp::create(
+        b, loc,
+        RankedTensorType::get(tensor.getShape(), b.getI1Type(),
+                              tensor.getEncoding()),
+        inRange);
+    Value mask = c.load.getMask()
+                     ? Value(arith::AndIOp::create(
+                           b, loc, map.lookupOrDefault(c.load.getMask()),
+                           guard))
+                     : guard;
+    AsyncCopyOp::create(b, loc, ptr, c.buffer, slot, mask);
+  }
+
+  void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
+                int64_t stages) {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    auto i32 = [&](OpBuilder &b, int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, v, 32);
+    };
+    for (Candidate &c : candidates) {
+      auto type = cast<RankedTensorType>(c.load.getType());
+      SmallVector<int64_t> shape{stages};
+      llvm::append_range(shape, type.getShape());
+      c.buffer = LocalAllocOp::create(
+          b, loc, SharedBufferType::get(b.getContext(), shape,
+                                        type.getElementType()),
+          c.shared.pad, c.shared.vec, c.shared.perPhase, c.shared.maxPhase);
+    }
+    // The prologue: iterations 0 .. S-2 into slots 0 .. S-2, a group each.
+    LoopBounds bounds = LoopBounds::of(b, loop);
+    for (int64_t s = 0; s + 1 < stages; ++s) {
+      auto [iv, inRange] = bounds.advance(b, loc, loop.getLowerBound(), s);
+      for (const Candidate &c : candidates)
+        copy(b, loop.getInductionVar(), c, iv, inRange, i32(b, s));
+      AsyncCommitOp::create(b, loc);
+    }
+    // Each iteration: wait for its slot, refill the previous one with
+    // iteration i + S-1, and carry the slot index.
+    IRRewriter rewriter(loop.getContext());
+    auto yields = [&](OpBuilder &yb, Location, ArrayRef<BlockArgument> args) {
+      OpBuilder::InsertionGuard guard(yb);
+      Block *body = yb.getInsertionBlock();
+      Value loopIv = body->getArgument(0);
+      Value slot = args[0];
+      yb.setInsertionPointToStart(body);
+      Value last = i32(yb, stages - 1);
+      AsyncWaitOp::create(yb, loc, stages - 2);
+      Value isFirst =
+          arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq, slot,
+                                i32(yb, 0));
+      Value previous = arith::SelectOp::create(
+          yb, loc, isFirst, last,
+          arith::SubIOp::create(yb, loc, slot, i32(yb, 1)));
+      auto [iv, inRange] = bounds.advance(yb, loc, loopIv, stages - 1);
+      for (const Candidate &c : candidates)
+        copy(yb, loopIv, c, iv, inRange, previous);
+      AsyncCommitOp::create(yb, loc);
+      yb.setInsertionPoint(body->getTerminator());
+      Value isLast = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,
+                                           slot, last);
+      Value next = arith::SelectOp::create(
+          yb, loc, isLast, i32(yb, 0),
+          arith::AddIOp::create(yb, loc, slot, i32(yb, 1)));
+      return SmallVector<Value>{next};
+    };
+    size_t firstArg = loop.getNumRegionIterArgs();
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(rewriter, ValueRange{i32(b, 0)},
+                                         /*replaceInitOperandUsesInLoop=*/false,
+                                         yields);
+    if (failed(replaced)) {
+      loop.emitError("ktc-pipeline-async: could not add the slot index");
+      return signalPassFailure();
+    }
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    Value slot = newLoop.getRegionIterArgs()[firstArg];
+    for (Candidate &c : candidates) {
+      OpBuilder lb(c.load);
+      auto read = LocalLoadOp::create(lb, c.load.getLoc(), c.load.getType(),
+                                      c.buffer, slot);
+      c.load.getResult().replaceAllUsesWith(read.getResult());
+      c.load.erase();
+    }
+    // No copy may still be in flight after the loop (the last iterations'
+    // prefetches were masked off, but they are copies all the same).
+    OpBuilder after(newLoop->getContext());
+    after.setInsertionPointAfter(newLoop);
+    AsyncWaitOp::create(after, loc, 0);
+  }
+};
+
+} // namespace

@@ -1,0 +1,121 @@
+//===- SharedBuffers.cpp - a kernel's shared memory: scratch and buffers ---===//
+//
+// See SharedBuffers.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SharedBuffers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::ktc;
+
+SharedLayout mlir::ktc::bufferLayout(LocalAllocOp alloc) {
+  return SharedLayout{int64_t(alloc.getPad()), int64_t(alloc.getVec()),
+                      int64_t(alloc.getPerPhase()),
+                      int64_t(alloc.getMaxPhase())};
+}
+
+int64_t mlir::ktc::slotElements(LocalAllocOp alloc) {
+  ArrayRef<int64_t> shape = alloc.getType().getSlotShape();
+  int64_t rows = 1;
+  for (int64_t d : shape.drop_back())
+    rows *= d;
+  return rows * (shape.back() + int64_t(alloc.getPad()));
+}
+
+int64_t mlir::ktc::bufferBytes(LocalAllocOp alloc) {
+  SharedBufferType type = alloc.getType();
+  return type.getNumSlots() * slotElements(alloc) *
+         sharedBytes(type.getElementType());
+}
+
+Value mlir::ktc::slotStart(OpBuilder &b, Location loc,
+                           const LoweringState &state, LocalAllocOp alloc,
+                           Value slot) {
+  int64_t bytes = sharedBytes(alloc.getType().getElementType());
+  int64_t first = state.bufferOffsets.lookup(alloc) / bytes;
+  Value start = arith::MulIOp::create(b, loc, slot,
+                                      i32Const(b, loc, slotElements(alloc)));
+  return arith::AddIOp::create(b, loc, start, i32Const(b, loc, first));
+}
+
+/// The widest access (elements) that stays within one chunk of `shared`
+/// and aligned to its size, for rows of `cols` elements.
+static int64_t widestAccess(const SharedLayout &shared, int64_t cols) {
+  if (shared.maxPhase > 1)
+    return shared.vec;
+  int64_t row = cols + shared.pad;
+  return int64_t(1) << llvm::countr_zero(uint64_t(row));
+}
+
+SharedPlan mlir::ktc::slotReadPlan(const LinearLayout &to, Type element,
+                                   const SharedLayout &shared,
+                                   bool matrixLoads) {
+  SharedPlan plan;
+  plan.shared = shared;
+  int64_t bytes = sharedBytes(element);
+  bool packable =
+      element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
+  int64_t widest = widestAccess(shared, to.shape().back());
+  plan.readVector = std::min(vectorOf(to, bytes, packable), widest);
+  if (matrixLoads && widest >= 8)
+    if ((plan.matrix = planMatrixLoads(to, element)))
+      plan.readVector = 8;
+  return plan;
+}
+
+int64_t mlir::ktc::asyncCopyVector(const LinearLayout &from,
+                                   int64_t elementBytes,
+                                   const SharedLayout &shared, int64_t width) {
+  int64_t v = std::min({vectorOf(from, elementBytes, true), width,
+                        widestAccess(shared, from.shape().back())});
+  v = int64_t(1) << llvm::Log2_64(std::max<int64_t>(v, 1));
+  return v * elementBytes >= 4 ? v : 0;
+}
+
+LinearLayout mlir::ktc::dotOperandLayout(DotOp dot, unsigned idx) {
+  auto type = cast<RankedTensorType>(dot->getOperand(idx).getType());
+  return toLinearLayout(DotOperandEncodingAttr::get(
+                            dot.getContext(), idx, dot.getType().getEncoding()),
+                        type.getShape());
+}
+
+LocalLoadOp mlir::ktc::bufferOperand(DotOp dot, unsigned idx) {
+  return dot->getOperand(idx).getDefiningOp<LocalLoadOp>();
+}
+
+int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
+                                Operation **largest,
+                                function_ref<bool(Operation *)> skip) {
+  int64_t most = 0;
+  GpuTypeConverter elements(scope->getContext());
+  auto need = [&](Operation *op, int64_t bytes) {
+    if (bytes <= most)
+      return;
+    most = bytes;
+    if (largest)
+      *largest = op;
+  };
+  scope->walk([&](Operation *op) {
+    if (skip && skip(op))
+      return;
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      if (reduce.getSrc().getType().getRank() >= 2)
+        need(op, reductionSharedBytes(reduce, conversionBudget(target)));
+    if (auto dot = dyn_cast<DotOp>(op))
+      need(op, dotSharedBytes(dot, target));
+    if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp, ReshapeOp>(
+            op)) {
+      auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+      need(op, conversionSharedBytes(
+                   relayoutSource(op), relayoutNeeds(op),
+                   elements.convertType(src.getElementType()),
+                   conversionBudget(target), target.hasMatrixLoads()));
+    }
+  });
+  return most;
+}
