@@ -290,8 +290,11 @@ Value umulhi(const Operand &a, const Operand &b, Loc loc) {
   mlir::Value p = arith::MulIOp::create(
       t.b, l, arith::ExtUIOp::create(t.b, l, wide, x),
       arith::ExtUIOp::create(t.b, l, wide, y));
-  mlir::Value shift = constantLike(
-      t, p, t.b.getIntegerAttr(getElementTypeOrSelf(wide), width), loc);
+  // A dense constant: ktc.splat takes only ktc's element types, not i128.
+  TypedAttr amount = t.b.getIntegerAttr(getElementTypeOrSelf(wide), width);
+  if (auto shaped = dyn_cast<ShapedType>(wide))
+    amount = SplatElementsAttr::get(shaped, amount);
+  mlir::Value shift = arith::ConstantOp::create(t.b, l, amount);
   p = arith::ShRUIOp::create(t.b, l, p, shift);
   return t.wrap(arith::TruncIOp::create(t.b, l, x.getType(), p));
 }

@@ -48,25 +48,46 @@ void floatKernel(Ptr<T> x, Ptr<T> y, Ptr<T> z, Ptr<T> out, Int n, int FN) {
   store(out + offs, r, m);
 }
 
-/// Runs FN over the element triples of type T (given as floats) on the
-/// test device; the results as floats, the poisoned tail checked.
+/// Runs FN over the element triples of type T (given as floats) on
+/// `device`; the results as floats, the poisoned tail checked.
 template <typename T>
-std::vector<float> run(Fn fn, const std::vector<float> &x,
-                       std::vector<float> y = {}, std::vector<float> z = {}) {
+std::vector<float> runOn(Device &device, Fn fn, const std::vector<float> &x,
+                         std::vector<float> y, std::vector<float> z) {
   static auto kernel = Kernel("math_float", floatKernel<T>);
   int n = int(x.size());
   y.resize(n, 1.0f);
   z.resize(n, 1.0f);
-  Buffer<T> bx(testDevice(), toType<T>(x)), by(testDevice(), toType<T>(y)),
-      bz(testDevice(), toType<T>(z));
+  Buffer<T> bx(device, toType<T>(x)), by(device, toType<T>(y)),
+      bz(device, toType<T>(z));
   std::vector<T> poison(n + 7, toType<T>(std::vector<float>{1234.5f})[0]);
-  Buffer<T> out(testDevice(), poison);
+  Buffer<T> out(device, poison);
   kernel.launch({unsigned(cdiv(n, kBlock))}, bx, by, bz, out, n, int(fn));
   std::vector<T> got = out.to_host();
   for (int i = n; i < n + 7; ++i)
     EXPECT_EQ(bitsOf(got[i]), bitsOf(poison[i])) << "tail " << i;
   got.resize(n);
   return toFloat(got);
+}
+
+/// FN on the test device. On a GPU (KTC_SHAPES_DEVICE) the host runs it
+/// too: every function here promises the host's bits (NaN for NaN).
+template <typename T>
+std::vector<float> run(Fn fn, const std::vector<float> &x,
+                       std::vector<float> y = {}, std::vector<float> z = {}) {
+  std::vector<float> got = runOn<T>(testDevice(), fn, x, y, z);
+  if (testDevice().kind() != DeviceKind::CPU) {
+    std::vector<float> host = runOn<T>(Device::get("cpu"), fn, x, y, z);
+    int differ = 0;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!(std::isnan(got[i]) && std::isnan(host[i])) &&
+          bitsOf(got[i]) != bitsOf(host[i]) && ++differ <= 5)
+        ADD_FAILURE() << "fn " << int(fn) << " (" << typeName<T>() << ") of "
+                      << std::hexfloat << x[i] << ": " << got[i]
+                      << " on the device, " << host[i] << " on the host";
+    EXPECT_EQ(differ, 0) << "fn " << int(fn) << ": elements whose bits "
+                         << "differ from the host's";
+  }
+  return got;
 }
 
 /// The largest error in ulps of `got` against `ref(x)`, printed, and the
