@@ -1,12 +1,13 @@
 //===- ExpandMath.cpp - exp, exp2, log, log2 the same on every target -----===//
 //
-// See KtcExpandMath in KtcPasses.td. Each function is a few exactly
-// specified f32 operations (add, mul, fma, correctly rounded division,
-// integer bit moves), so every target that rounds those as IEEE says -- the
-// host, NVPTX, AMDGPU -- computes the same bits. Measured in float32
-// emulation over ~3M arguments each: exp <= 1.08 ulp, exp2 <= 0.98, log
-// <= 1.50, log2 <= 1.03; exact at exact powers of two for exp2 and log2;
-// subnormal arguments and results as IEEE.
+// See KtcExpandMath in KtcPasses.td (tanh, erf, sin, cos and pow are in
+// ExpandMathFunctions.cpp, the shared helpers in ExpandMath.h). Each
+// function is a few exactly specified f32 operations (add, mul, fma,
+// correctly rounded division, integer bit moves), so every target that
+// rounds those as IEEE says -- the host, NVPTX, AMDGPU -- computes the same
+// bits. Measured in float32 emulation over ~3M arguments each: exp <= 1.08
+// ulp, exp2 <= 0.98, log <= 1.50, log2 <= 1.03; exact at exact powers of
+// two for exp2 and log2; subnormal arguments and results as IEEE.
 //
 // exp2(t): t = n + f with n = rint(t) and |f| <= 1/2; 2^f by a degree-6
 // polynomial (Horner, fma); 2^n applied as two exact power-of-two factors
