@@ -69,7 +69,8 @@ Value inF32(const Operand &x, const char *what, Loc loc, F f) {
   return t.wrap(t.castTo(f(t, t.loc(loc), w), element, loc));
 }
 
-template <typename MathOp> Value exactRounding(const Operand &x, const char *what, Loc loc) {
+template <typename MathOp>
+Value exactRounding(const Operand &x, const char *what, Loc loc) {
   return inF32(x, what, loc, [](TraceImpl &t, Location l, mlir::Value w) {
     return MathOp::create(t.b, l, w).getResult();
   });

@@ -1,4 +1,4 @@
-//===- MathTestUtil.h - inputs, formats and ulps for MathTest ----*- C++ -*-===//
+//===- MathTestUtil.h - inputs, formats and ulps for MathTest ---*- C++ -*-===//
 //
 // The device (KTC_SHAPES_DEVICE or the CPU), the 16-bit formats through
 // APFloat, ulp errors in each format against a float64 reference, and the
