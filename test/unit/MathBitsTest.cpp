@@ -166,6 +166,47 @@ TEST(MathBits, BitcastKeepsEveryBit) {
   EXPECT_EQ(gh[n].bits, 0x1234);
 }
 
+/// Every function of issue 19 in one kernel of each type, for the GPUs.
+template <typename T>
+void everything(Ptr<T> x, Ptr<T> out, Ptr<int32_t> i, Ptr<int64_t> l,
+                Ptr<float> f, Int n) {
+  auto offs = program_id(0) * kBlock + arange(0, kBlock);
+  auto m = offs < n;
+  Value a = load(x + offs, m), b = load(x + offs + 1, m);
+  int k = 0;
+  auto put = [&](const Value &v) { store(out + offs + (k++) * kBlock, v, m); };
+  for (Value v : {tanh(a), erf(a), sin(a), cos(a), floor(a), ceil(a), rint(a),
+                  round(a), rsqrt(a), pow(a, b), fma(a, b, a),
+                  maximum(a, b, PropagateNan::all),
+                  minimum(a, b, PropagateNan::all),
+                  clamp(a, b, 2.0f, PropagateNan::all)})
+    put(v);
+  Value u = load(i + offs, m), w = load(l + offs, m);
+  store(i + offs, umulhi(u, u) + (u << u) + (u >> 3), m);
+  store(l + offs, umulhi(w, w) + (w << w) + (w >> u), m);
+  store(f + offs, bitcast(u, DType::f32), m);
+  store(i + offs, bitcast(load(f + offs, m), DType::i32), m);
+}
+
+/// Compiles (no GPU needed) for sm_90 and gfx942: no math op is left for a
+/// target without it, no approximate instruction appears.
+template <typename T> void compilesForGpus() {
+  auto kernel = Kernel("math_everything", everything<T>);
+  std::string ptx = kernel.emit("asm", "sm_90");
+  EXPECT_NE(ptx.find("fma.rn.f32"), std::string::npos);
+  EXPECT_EQ(ptx.find(".approx"), std::string::npos);
+  std::string gcn = kernel.emit("asm", "gfx942");
+  EXPECT_NE(gcn.find("v_fma"), std::string::npos);
+  // (v_rsq_f32 may appear: LLVM's correctly rounded f32 sqrt starts from
+  // it and corrects the result.)
+  for (const char *approx : {"v_sin_f32", "v_cos_f32", "v_exp_f32",
+                             "v_log_f32"})
+    EXPECT_EQ(gcn.find(approx), std::string::npos) << approx;
+}
+TEST(MathBits, CompilesForGpusF32) { compilesForGpus<float>(); }
+TEST(MathBits, CompilesForGpusF16) { compilesForGpus<half>(); }
+TEST(MathBits, CompilesForGpusBF16) { compilesForGpus<bfloat16>(); }
+
 //===----------------------------------------------------------------------===//
 // Errors at the user's line
 //===----------------------------------------------------------------------===//
