@@ -139,6 +139,49 @@ void if_(const Operand &cond, const std::function<void()> &then,
          const std::function<void()> &otherwise = nullptr,
          Loc loc = Loc::current());
 
+//===----------------------------------------------------------------------===//
+// Math (issue 19): lib/Builder/Math.cpp; accuracy in docs/numerics.md.
+//===----------------------------------------------------------------------===//
+
+/// Elementwise functions of floats (f16/bf16 computed in f32, rounded once),
+/// the same bits on every target: tanh, erf, sin, cos and pow as exactly
+/// rounded f32 arithmetic within the documented ulp bounds (sin/cos for
+/// |x| <= 105615); floor, ceil, rint (to nearest, ties to even), round
+/// (ties away from zero) and fma exact; rsqrt is 1 / sqrt(x), each rounded.
+Value tanh(const Operand &x, Loc loc = Loc::current());
+Value erf(const Operand &x, Loc loc = Loc::current());
+Value sin(const Operand &x, Loc loc = Loc::current());
+Value cos(const Operand &x, Loc loc = Loc::current());
+Value floor(const Operand &x, Loc loc = Loc::current());
+Value ceil(const Operand &x, Loc loc = Loc::current());
+Value rint(const Operand &x, Loc loc = Loc::current());
+Value round(const Operand &x, Loc loc = Loc::current());
+Value rsqrt(const Operand &x, Loc loc = Loc::current());
+/// a * b + c rounded once.
+Value fma(const Operand &a, const Operand &b, const Operand &c,
+          Loc loc = Loc::current());
+/// x^y with C's special cases (pow(x, 0) = 1, pow(-8, 1/3) = NaN, ...).
+Value pow(const Operand &x, const Operand &y, Loc loc = Loc::current());
+
+/// Triton's tl.PropagateNan: whether a float maximum/minimum/clamp gives NaN
+/// when an operand is NaN (all), or ignores it (none, like fmax).
+enum class PropagateNan { none, all };
+/// With PropagateNan::all: NaN (that operand's bits) if either is NaN, and
+/// -0 < +0 (IEEE 754-2019 maximum/minimum).
+Value maximum(const Operand &a, const Operand &b, PropagateNan nan,
+              Loc loc = Loc::current());
+Value minimum(const Operand &a, const Operand &b, PropagateNan nan,
+              Loc loc = Loc::current());
+/// minimum(maximum(x, lo), hi): numbers; for floats `nan` says what a NaN x
+/// gives (none: lo's side is taken, as fmax(NaN, lo) = lo; all: NaN).
+Value clamp(const Operand &x, const Operand &lo, const Operand &hi,
+            PropagateNan nan = PropagateNan::none, Loc loc = Loc::current());
+/// The high 32 (i32) or 64 (i64) bits of the unsigned product of a and b.
+Value umulhi(const Operand &a, const Operand &b, Loc loc = Loc::current());
+/// The same bits as another type of the same width (i32 <-> f32,
+/// f16 <-> bf16).
+Value bitcast(const Operand &x, DType dtype, Loc loc = Loc::current());
+
 } // namespace ktc
 
 #endif // KTC_OPS_H

@@ -170,6 +170,11 @@ Value operator!=(const Operand &a, const Operand &b);
 Value operator&(const Operand &a, const Operand &b);
 Value operator|(const Operand &a, const Operand &b);
 Value operator^(const Operand &a, const Operand &b);
+/// Shifts of integers (Math.cpp): `>>` is arithmetic (ktc's integers are
+/// signed). A shift by a negative amount or by the width or more gives 0
+/// (`<<`) or the sign (`>>`) on every target.
+Value operator<<(const Operand &a, const Operand &b);
+Value operator>>(const Operand &a, const Operand &b);
 Value operator-(const Operand &a);
 Value operator!(const Operand &a);
 Value operator~(const Operand &a);

@@ -1,12 +1,13 @@
 //===- ExpandMath.cpp - exp, exp2, log, log2 the same on every target -----===//
 //
-// See KtcExpandMath in KtcPasses.td. Each function is a few exactly
-// specified f32 operations (add, mul, fma, correctly rounded division,
-// integer bit moves), so every target that rounds those as IEEE says -- the
-// host, NVPTX, AMDGPU -- computes the same bits. Measured in float32
-// emulation over ~3M arguments each: exp <= 1.08 ulp, exp2 <= 0.98, log
-// <= 1.50, log2 <= 1.03; exact at exact powers of two for exp2 and log2;
-// subnormal arguments and results as IEEE.
+// See KtcExpandMath in KtcPasses.td (tanh, erf, sin, cos and pow are in
+// ExpandMathFunctions.cpp, the shared helpers in ExpandMath.h). Each
+// function is a few exactly specified f32 operations (add, mul, fma,
+// correctly rounded division, integer bit moves), so every target that
+// rounds those as IEEE says -- the host, NVPTX, AMDGPU -- computes the same
+// bits. Measured in float32 emulation over ~3M arguments each: exp <= 1.08
+// ulp, exp2 <= 0.98, log <= 1.50, log2 <= 1.03; exact at exact powers of
+// two for exp2 and log2; subnormal arguments and results as IEEE.
 //
 // exp2(t): t = n + f with n = rint(t) and |f| <= 1/2; 2^f by a degree-6
 // polynomial (Horner, fma); 2^n applied as two exact power-of-two factors
@@ -19,6 +20,8 @@
 // two parts and adds e.
 //
 //===----------------------------------------------------------------------===//
+
+#include "ExpandMath.h"
 
 #include "dialect/KtcPasses.h"
 
@@ -37,63 +40,9 @@ namespace mlir::ktc {
 } // namespace mlir::ktc
 
 using namespace mlir;
+using namespace mlir::ktc::expand;
 
-namespace {
-
-/// f32 and i32 arithmetic on values shaped like `like` (a scalar or a
-/// tensor).
-struct F32 {
-  OpBuilder &b;
-  Location loc;
-  Type f32, i32;
-
-  F32(OpBuilder &b, Location loc, Type like)
-      : b(b), loc(loc), f32(withElement(like, b.getF32Type())),
-        i32(withElement(like, b.getI32Type())) {}
-
-  static Type withElement(Type t, Type e) {
-    if (auto s = dyn_cast<ShapedType>(t))
-      return s.clone(e);
-    return e;
-  }
-  Value splat(Type type, TypedAttr scalar) {
-    if (auto s = dyn_cast<ShapedType>(type))
-      return arith::ConstantOp::create(b, loc, SplatElementsAttr::get(s, scalar));
-    return arith::ConstantOp::create(b, loc, scalar);
-  }
-  Value c(float v) { return splat(f32, b.getF32FloatAttr(v)); }
-  Value ci(int32_t v) { return splat(i32, b.getI32IntegerAttr(v)); }
-  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
-  Value fma(Value x, Value y, Value z) {
-    return math::FmaOp::create(b, loc, x, y, z);
-  }
-  Value neg(Value x) { return arith::NegFOp::create(b, loc, x); }
-  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
-    return arith::CmpFOp::create(b, loc, p, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value bits(Value x) { return arith::BitcastOp::create(b, loc, i32, x); }
-  Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, f32, x); }
-  Value iadd(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value isub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
-  Value shl(Value x, int s) { return arith::ShLIOp::create(b, loc, x, ci(s)); }
-  Value shrs(Value x, int s) { return arith::ShRSIOp::create(b, loc, x, ci(s)); }
-  Value band(Value x, int32_t m) { return arith::AndIOp::create(b, loc, x, ci(m)); }
-  Value bor(Value x, int32_t m) { return arith::OrIOp::create(b, loc, x, ci(m)); }
-
-  /// 2^k for an integer k in [-126, 127].
-  Value pow2(Value k) { return fromBits(shl(iadd(k, ci(127)), 23)); }
-  /// rint(t) for |t| < 2^22: the FPU rounds t + 1.5 * 2^23 to an integer.
-  Value rint(Value t) {
-    Value magic = c(12582912.0f);
-    return sub(add(t, magic), magic);
-  }
-};
+namespace mlir::ktc::expand {
 
 /// 2^(hi + lo), |lo| tiny, hi already clamped to [-151, 129].
 Value exp2Core(F32 &k, Value hi, Value lo) {
@@ -140,12 +89,7 @@ Value expandExp(F32 &k, Value x) {
   return keepNaN(k, x, exp2Core(k, tHi, tLo));
 }
 
-/// ln(m) = hi + lo and the exponent e of x = m * 2^e, for finite x > 0.
-struct LogParts {
-  Value e, hi, lo;
-};
-
-LogParts logCore(F32 &k, Value x) {
+LogArg logReduce(F32 &k, Value x) {
   // Subnormals: scaled into the normal range first.
   Value tiny = k.cmp(arith::CmpFPredicate::OLT, x, k.c(0x1p-126f));
   Value scaled = k.select(tiny, k.mul(x, k.c(0x1p23f)), x);
@@ -163,15 +107,25 @@ LogParts logCore(F32 &k, Value x) {
   Value rem = k.fma(k.neg(s), d, u); // u - s d, exact
   rem = k.fma(k.neg(s), dErr, rem);
   Value sLo = k.div(rem, d);
+  Value ef = arith::SIToFPOp::create(k.b, k.loc, k.f32, e);
+  return {ef, s, sLo};
+}
+
+LogParts logCore(F32 &k, Value x) {
+  auto [ef, s, sLo] = logReduce(k, x);
+  Value two = k.c(2.0f);
   Value s2 = k.mul(s, s);
   // 2 atanh(s) = 2s + s^3 (2/3 + s^2 (2/5 + s^2 (2/7 + s^2 2/9))).
   Value q = k.c(2.0f / 9);
   for (float c : {2.0f / 7, 2.0f / 5, 2.0f / 3})
     q = k.fma(q, s2, k.c(c));
   Value lo = k.fma(k.mul(s, s2), q, k.mul(two, sLo));
-  Value ef = arith::SIToFPOp::create(k.b, k.loc, k.f32, e);
   return {ef, k.mul(two, s), lo};
 }
+
+} // namespace mlir::ktc::expand
+
+namespace {
 
 /// log/log2 of the special arguments: NaN below zero and for NaN, -inf at
 /// zero, +inf at +inf.
@@ -206,31 +160,6 @@ Value expandLog2(F32 &k, Value x) {
   return logSpecials(k, x, k.add(k.add(p.e, rHi), rLo));
 }
 
-template <typename MathOp, Value (*Expand)(F32 &, Value)>
-struct ExpandPattern : OpRewritePattern<MathOp> {
-  using OpRewritePattern<MathOp>::OpRewritePattern;
-  LogicalResult matchAndRewrite(MathOp op,
-                                PatternRewriter &rewriter) const override {
-    // fast_exp and friends (afn) keep the target's approximation.
-    if (arith::bitEnumContainsAny(op.getFastmath(), arith::FastMathFlags::afn))
-      return rewriter.notifyMatchFailure(op, "approximate by request");
-    Type type = op.getType();
-    Type element = getElementTypeOrSelf(type);
-    if (!element.isF32() && !element.isF16() && !element.isBF16())
-      return rewriter.notifyMatchFailure(op, "not f32, f16 or bf16");
-    Location loc = op.getLoc();
-    F32 k(rewriter, loc, type);
-    Value x = op.getOperand();
-    if (!element.isF32())
-      x = arith::ExtFOp::create(rewriter, loc, k.f32, x);
-    Value y = Expand(k, x);
-    if (!element.isF32())
-      y = arith::TruncFOp::create(rewriter, loc, type, y);
-    rewriter.replaceOp(op, y);
-    return success();
-  }
-};
-
 struct KtcExpandMathPass
     : mlir::ktc::impl::KtcExpandMathBase<KtcExpandMathPass> {
   void runOnOperation() override {
@@ -239,6 +168,7 @@ struct KtcExpandMathPass
                  ExpandPattern<math::Exp2Op, expandExp2>,
                  ExpandPattern<math::LogOp, expandLog>,
                  ExpandPattern<math::Log2Op, expandLog2>>(&getContext());
+    populateExpandMathFunctions(patterns);
     // One pass over the ops: the expansions are not to be folded or
     // reassociated (they rely on each operation's rounding).
     GreedyRewriteConfig config;

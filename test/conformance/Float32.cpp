@@ -2,7 +2,8 @@
 //
 // f32 arithmetic (correctly rounded `+ - * /`, sqrt; fdiv within 2 ulp;
 // `%` as fmod), maxNum/minNum, exp/exp2/log/log2 (the expansion's 2 ulp),
-// comparisons, and the conversions through f16, bf16 and i32.
+// comparisons, the conversions through f16, bf16 and i32, and issue 19's
+// math (tanh, erf, sin, cos, pow, rsqrt, the roundings, maximum with NaN).
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +72,8 @@ void floatOp(Context &c, const std::string &id, const std::string &op,
 double rounded(double want) { return roundTo(want, F32); }
 
 } // namespace
+
+void mathRows(Context &c);
 
 void float32Rows(Context &c) {
   auto add = BINARY("conf_add", a + b);
@@ -146,6 +149,51 @@ void float32Rows(Context &c) {
           [](double a, double) {
             double t = std::fabs(a) < double(2e9f) ? std::trunc(a) : 0.0;
             return double(float(t)) + 0.0; // -0 truncates to integer 0
+          },
+          0, true);
+  mathRows(c);
+}
+
+// Issue 19's math (docs/numerics.md#math-functions-issue-19): the
+// expansions within 2 ulp (sin and cos where |x| <= 105615), the roundings
+// and maximum/minimum propagating NaN exact, rsqrt within 1.5 ulp.
+void mathRows(Context &c) {
+  auto th = UNARY("conf_tanh", tanh(a));
+  floatOp(c, "conf_tanh", "tanh", th, 1,
+          [](double a, double) { return std::tanh(a); }, 2, false);
+  auto ef = UNARY("conf_erf", erf(a));
+  floatOp(c, "conf_erf", "erf", ef, 1,
+          [](double a, double) { return std::erf(a); }, 2, false);
+  auto far = [](double a, double) { return std::fabs(a) > 105615.0; };
+  auto sn = UNARY("conf_sin", sin(a));
+  floatOp(c, "conf_sin", "sin, x within +-105615", sn, 1,
+          [](double a, double) { return std::sin(a); }, 2, false, "", far);
+  auto cs = UNARY("conf_cos", cos(a));
+  floatOp(c, "conf_cos", "cos, x within +-105615", cs, 1,
+          [](double a, double) { return std::cos(a); }, 2, false, "", far);
+  auto pw = BINARY("conf_pow", pow(a, b));
+  floatOp(c, "conf_pow", "pow", pw, 2,
+          [](double a, double b) { return std::pow(a, b); }, 2, false);
+  auto rs = UNARY("conf_rsqrt", rsqrt(a));
+  floatOp(c, "conf_rsqrt", "rsqrt (1 / sqrt, rounded twice)", rs, 1,
+          [](double a, double) { return 1 / std::sqrt(a); }, 1.5, false);
+  auto rd = UNARY("conf_roundings", floor(a) + ceil(a) * 0.25f + rint(a) * 0.5f +
+                                        round(a) * 0.125f);
+  floatOp(c, "conf_roundings", "floor + ceil/4 + rint/2 + round/8", rd, 1,
+          [](double a, double) {
+            float f = float(a);
+            return double(std::floor(f) + std::ceil(f) * 0.25f +
+                          std::nearbyint(f) * 0.5f + std::round(f) * 0.125f);
+          },
+          0, true);
+  auto mx = BINARY("conf_maximum_nan", maximum(a, b, PropagateNan::all));
+  floatOp(c, "conf_maximum_nan", "maximum, PropagateNan::all", mx, 2,
+          [](double a, double b) {
+            if (std::isnan(a) || std::isnan(b))
+              return double(NAN);
+            if (a == 0 && b == 0)
+              return std::signbit(a) && std::signbit(b) ? -0.0 : 0.0;
+            return std::max(a, b);
           },
           0, true);
 }
