@@ -2,8 +2,8 @@
 //
 // A reduction with a combine region becomes a linalg.reduce whose body is
 // the region, cloned: the partial is args (init) and each element the
-// input. A combine has no identity, so the first slice along the axis is
-// the init and the rest is reduced into it, in order (acc = combine(acc,
+// input. A combine has no identity, so a copy of the first slice along the
+// axis is the init and the rest is reduced into it, in order (acc = combine(acc,
 // x) for x at 1, 2, ..., n - 1). For combines that are associative and
 // commutative exactly (max, min, xor, argmax's pairs) that is the GPUs'
 // result bit for bit.
@@ -47,9 +47,16 @@ struct ReduceWithLowering : OpConversionPattern<ReduceWithOp> {
       Type element = cast<RankedTensorType>(src.getType()).getElementType();
       sizes[axis] = rewriter.getIndexAttr(1);
       offsets[axis] = rewriter.getIndexAttr(0);
-      inits.push_back(tensor::ExtractSliceOp::create(
+      // Copied into a tensor of its own: as the reduce's destination the
+      // slice would be written in place, a strided memref.copy of the
+      // source (a libc call the JIT does not provide).
+      Value first = tensor::ExtractSliceOp::create(
           rewriter, loc, RankedTensorType::get(reduced, element), src, offsets,
-          sizes, strides));
+          sizes, strides);
+      Value own = tensor::EmptyOp::create(rewriter, loc, reduced, element);
+      inits.push_back(linalg::CopyOp::create(rewriter, loc, ValueRange{first},
+                                             ValueRange{own})
+                          .getResult(0));
       sizes[axis] = rewriter.getIndexAttr(length - 1);
       offsets[axis] = rewriter.getIndexAttr(1);
       if (length > 1)

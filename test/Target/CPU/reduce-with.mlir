@@ -1,12 +1,17 @@
 // RUN: ktc-opt %s --convert-ktc-to-host | FileCheck %s
 
 // ktc.reduce_with on the host: a linalg.reduce whose body is the combine
-// region (partial first, element second); the first slice along the axis
-// is the init and the rest is reduced into it (a combine has no identity).
+// region (partial first, element second); a copy of the first slice along
+// the axis is the init (a tensor of its own: the slice itself would be
+// written in place, a strided memref.copy) and the rest is reduced into it
+// (a combine has no identity).
 // CHECK-LABEL: func.func @k
-// CHECK: %[[I0:.*]] = tensor.extract_slice %arg0[0, 0] [4, 1] [1, 1] : tensor<4x8xf32> to tensor<4xf32>
+// CHECK: %[[S0:.*]] = tensor.extract_slice %arg0[0, 0] [4, 1] [1, 1] : tensor<4x8xf32> to tensor<4xf32>
+// CHECK: %[[E0:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: %[[I0:.*]] = linalg.copy ins(%[[S0]] : tensor<4xf32>) outs(%[[E0]] : tensor<4xf32>)
 // CHECK: %[[X:.*]] = tensor.extract_slice %arg0[0, 1] [4, 7] [1, 1] : tensor<4x8xf32> to tensor<4x7xf32>
-// CHECK: %[[I1:.*]] = tensor.extract_slice %arg1[0, 0] [4, 1] [1, 1] : tensor<4x8xi32> to tensor<4xi32>
+// CHECK: %[[S1:.*]] = tensor.extract_slice %arg1[0, 0] [4, 1] [1, 1] : tensor<4x8xi32> to tensor<4xi32>
+// CHECK: %[[I1:.*]] = linalg.copy ins(%[[S1]]
 // CHECK: %[[K:.*]] = tensor.extract_slice %arg1[0, 1] [4, 7] [1, 1] : tensor<4x8xi32> to tensor<4x7xi32>
 // CHECK: linalg.reduce ins(%[[X]], %[[K]] : tensor<4x7xf32>, tensor<4x7xi32>) outs(%[[I0]], %[[I1]] : tensor<4xf32>, tensor<4xi32>) dimensions = [1]
 // CHECK-NEXT: (%[[IN:.*]]: f32, %[[INK:.*]]: i32, %[[ACC:.*]]: f32, %[[ACCK:.*]]: i32) {
@@ -19,9 +24,11 @@
 // CHECK: linalg.reduce { arith.xori }
 // CHECK: tensor.extract %{{.*}}[] : tensor<i32>
 // A block of one element along the axis: the slice itself, no reduce.
-// CHECK: %[[ONE:.*]] = tensor.extract_slice %arg3[0, 0] [1, 4] [1, 1] : tensor<1x4xi32> to tensor<4xi32>
+// CHECK: tensor.extract_slice %arg3[0, 0] [1, 4] [1, 1] : tensor<1x4xi32> to tensor<4xi32>
+// CHECK-NEXT: tensor.empty
+// CHECK-NEXT: %[[ONE:.*]] = linalg.copy
 // CHECK-NOT: linalg.reduce
-// CHECK: return
+// CHECK: return %{{.*}}, %{{.*}}, %[[ONE]]
 func.func @k(%x: tensor<4x8xf32>, %i: tensor<4x8xi32>, %y: tensor<16xi32>, %z: tensor<1x4xi32>) -> (tensor<4xi32>, i32, tensor<4xi32>) {
   %v, %k = ktc.reduce_with %x, %i axis = 1 : tensor<4x8xf32>, tensor<4x8xi32> -> tensor<4xf32>, tensor<4xi32> {
   ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
