@@ -329,7 +329,8 @@ TEST(Reductions, Rows1D) {
   for (auto nb : std::vector<std::pair<int, int>>{
            {1000, 1024}, {1, 1}, {17, 32}, {64, 64}}) {
     int n = nb.first, B = nb.second;
-    for (int keep : {0, 1}) {
+    // keep_dims (axis 0 of the 1-D block) at one size.
+    for (int keep : n == 17 ? std::vector<int>{0, 1} : std::vector<int>{0}) {
       SCOPED_TRACE(std::to_string(n) + " in " + std::to_string(B) +
                    (keep ? " keep_dims" : ""));
       int rows = 6;
@@ -457,6 +458,18 @@ TEST(Reductions, SeveralBlocksTogether) {
       EXPECT_EQ(gv[e], -99.0f);
     for (int e = 2; e < 18; ++e)
       EXPECT_EQ(gi[e], -99);
+  }
+}
+
+TEST(Reductions, CompileForGpus) {
+  // The kernels above through the GPU lowering, offline (KTC_SHAPES_DEVICE
+  // runs them on a GPU): PTX for sm_90, an HSACO's ISA for gfx942.
+  auto k2 = Kernel("reductions_2d_gpu", kernel2d<float>);
+  auto k1 = Kernel("reductions_1d_gpu", kernel1d<int32_t>);
+  for (const char *target : {"sm_90", "gfx942"}) {
+    for (int axis : {0, 1, -1})
+      EXPECT_FALSE(k2.emit("asm", target, 32, 64, axis, 0).empty());
+    EXPECT_FALSE(k1.emit("asm", target, 1024, 1).empty());
   }
 }
 
