@@ -461,15 +461,128 @@ TEST(Reductions, SeveralBlocksTogether) {
   }
 }
 
+/// argmax/argmin of a 16-bit float block, and argmax/xor_sum/max of an
+/// i64 one (values moved between threads as 32-bit halves on GPUs).
+template <typename T>
+void argmax16(Ptr<T> x, Ptr<int32_t> outi, Int n, int B) {
+  auto offs = arange(0, B);
+  auto mask = offs < n;
+  auto v = load(x + offs, mask);
+  store(outi, argmax(where(mask, v, -INFINITY)));
+  store(outi + 1 + arange(0, 1), argmin(where(mask, v, INFINITY), 0, true));
+}
+void wide(Ptr<int64_t> x, Ptr<int64_t> outv, Ptr<int32_t> outi, Int n,
+          int B) {
+  auto offs = arange(0, B);
+  auto mask = offs < n;
+  auto v = load(x + offs, mask, 0);
+  store(outi, argmax(where(mask, v, INT64_MIN)));
+  store(outv, xor_sum(v));
+  store(outv + 1, reduce(v, 0, [](Value a, Value b) { return a + b; }));
+}
+
+float valueOf(half h) {
+  uint32_t sign = uint32_t(h.bits >> 15) << 31, exp = (h.bits >> 10) & 31,
+           man = h.bits & 1023, bits;
+  if (exp == 31)
+    bits = sign | 0x7f800000 | man << 13;
+  else if (exp == 0)
+    return (sign ? -1 : 1) * std::ldexp(float(man), -24);
+  else
+    bits = sign | (exp + 112) << 23 | man << 13;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+float valueOf(bfloat16 b) {
+  uint32_t bits = uint32_t(b.bits) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+template <typename T> void check16(uint16_t nanBits) {
+  static auto k = Kernel("argmax16", argmax16<T>);
+  for (int n : {1000, 31, 1}) {
+    int B = int(next_pow2(n));
+    std::mt19937_64 gen(n);
+    for (int variant = 0; variant < 3; ++variant) {
+      std::vector<T> hx(n);
+      for (T &x : hx) // few distinct values: ties
+        x = T{uint16_t((gen() % 2) << 15 | (std::is_same_v<T, half>
+                                                ? 0x3c00 + (gen() % 4) * 0x100
+                                                : 0x3f80 + (gen() % 4) * 0x10))};
+      if (variant == 1 && n > 3)
+        hx[n / 3].bits = hx[n - 1].bits = nanBits; // the first NaN wins
+      if (variant == 2)
+        for (T &x : hx)
+          x.bits = uint16_t(nanBits | 0x8000) ; // all NaN (negative)
+      Buffer<T> x(testDevice(), hx);
+      Buffer<int32_t> oi(testDevice(), std::vector<int32_t>(18, -5));
+      k.launch({1}, x, oi, n, B);
+      std::vector<int32_t> got = oi.to_host();
+      int best[2] = {0, 0};
+      for (int i = 1; i < n; ++i)
+        for (int g = 0; g < 2; ++g)
+          if (firstWins(g == 0, valueOf(hx[i]), i, valueOf(hx[best[g]]),
+                        best[g]))
+            best[g] = i;
+      EXPECT_EQ(got[0], best[0]) << n << " variant " << variant;
+      EXPECT_EQ(got[1], best[1]) << n << " variant " << variant;
+      for (int e = 2; e < 18; ++e)
+        EXPECT_EQ(got[e], -5);
+    }
+  }
+}
+
+TEST(Reductions, SixteenBitFloatsAndI64) {
+  check16<half>(0x7e00);
+  check16<bfloat16>(0x7fc0);
+  static auto k = Kernel("wide", wide);
+  for (int n : {1000, 5}) {
+    int B = int(next_pow2(n));
+    std::mt19937_64 gen(n + 1);
+    std::vector<int64_t> hx(n);
+    for (int64_t &x : hx)
+      x = int64_t(gen() % 7) << 40 | int64_t(gen() % 3) << 33 | int64_t(gen() % 5);
+    hx[n / 2] = INT64_MAX, hx[n - 1] = INT64_MAX; // a tie at the top
+    Buffer<int64_t> x(testDevice(), hx);
+    Buffer<int64_t> ov(testDevice(), std::vector<int64_t>(18, -9));
+    Buffer<int32_t> oi(testDevice(), std::vector<int32_t>(17, -9));
+    k.launch({1}, x, ov, oi, n, B);
+    int64_t xr = 0;
+    uint64_t sum = 0;
+    int best = 0;
+    for (int i = 0; i < n; ++i) {
+      xr ^= hx[i], sum += uint64_t(hx[i]);
+      if (hx[i] > hx[best])
+        best = i;
+    }
+    std::vector<int64_t> gv = ov.to_host();
+    std::vector<int32_t> gi = oi.to_host();
+    EXPECT_EQ(gi[0], best) << n;
+    EXPECT_EQ(gv[0], xr) << n;
+    EXPECT_EQ(gv[1], int64_t(sum)) << n;
+    for (int e = 2; e < 18; ++e)
+      EXPECT_EQ(gv[e], -9);
+    for (int e = 1; e < 17; ++e)
+      EXPECT_EQ(gi[e], -9);
+  }
+}
+
 TEST(Reductions, CompileForGpus) {
   // The kernels above through the GPU lowering, offline (KTC_SHAPES_DEVICE
   // runs them on a GPU): PTX for sm_90, an HSACO's ISA for gfx942.
   auto k2 = Kernel("reductions_2d_gpu", kernel2d<float>);
   auto k1 = Kernel("reductions_1d_gpu", kernel1d<int32_t>);
+  auto k16 = Kernel("argmax16_gpu", argmax16<bfloat16>);
+  auto k64 = Kernel("wide_gpu", wide);
   for (const char *target : {"sm_90", "gfx942"}) {
     for (int axis : {0, 1, -1})
       EXPECT_FALSE(k2.emit("asm", target, 32, 64, axis, 0).empty());
     EXPECT_FALSE(k1.emit("asm", target, 1024, 1).empty());
+    EXPECT_FALSE(k16.emit("asm", target, 1024).empty());
+    EXPECT_FALSE(k64.emit("asm", target, 1024).empty());
   }
 }
 
