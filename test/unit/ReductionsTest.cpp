@@ -6,8 +6,8 @@
 // without keep_dims, checked exactly against references computed over the
 // same padded blocks (masked-off elements are the value each reduction is
 // given there). Rows hold ties, NaNs, all-NaN, -inf and all-equal values.
-// Outputs are poisoned first and the poison past them is checked. 3-D
-// blocks run on the host only (the GPU lowering takes ranks 1 and 2).
+// Outputs are poisoned first and the poison past them is checked. The
+// kernels are also compiled for sm_90 and gfx942 here (CompileForGpus).
 // The misuse errors are pinned at the user's line.
 //
 //===----------------------------------------------------------------------===//
@@ -385,8 +385,6 @@ TEST(Reductions, Blocks2D) {
 }
 
 TEST(Reductions, Blocks3D) {
-  if (testDevice().kind() != DeviceKind::CPU)
-    GTEST_SKIP() << "rank-3 blocks run on the host only";
   for (std::vector<int> s : std::vector<std::vector<int>>{
            {3, 5, 7, 4, 8, 8}, {2, 2, 33, 2, 2, 64}}) {
     int A = s[0], B = s[1], C = s[2], BA = s[3], BB = s[4], BC = s[5];
@@ -584,6 +582,10 @@ TEST(Reductions, CompileForGpus) {
     EXPECT_FALSE(k16.emit("asm", target, 1024).empty());
     EXPECT_FALSE(k64.emit("asm", target, 1024).empty());
   }
+  auto k3 = Kernel("reductions_3d_gpu", kernel3d<int32_t>);
+  for (const char *target : {"sm_90", "gfx942"})
+    for (int axis : {0, 2, -1})
+      EXPECT_FALSE(k3.emit("asm", target, 4, 8, 8, axis, 0).empty());
 }
 
 TEST(Reductions, KeepDimsShapes) {
