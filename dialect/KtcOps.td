@@ -460,4 +460,64 @@ def Ktc_DotOp : Ktc_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Reductions with a combine region (issue 19: argmax/argmin, custom
+// combines, xor_sum)
+//===----------------------------------------------------------------------===//
+
+def Ktc_ReduceWithOp : Ktc_Op<"reduce_with", [Pure, IsolatedFromAbove,
+    SingleBlock]> {
+  let summary = "reduction of one or more blocks with a combine region";
+  let description = [{
+    Reduces N blocks of one shape together along `axis` with the combine
+    function in the region: Triton's `tl.reduce` with a user's combine. The
+    region takes 2N scalars, `(a_0, ..., a_{N-1}, b_0, ..., b_{N-1})`, two
+    partial results of the element types, and returns their combination
+    with `ktc.reduce_return`. Each result is its block with the axis
+    removed, or a scalar when the blocks are 1-D. The combine is assumed
+    associative and commutative: targets apply it in any order (a loop on
+    the host, trees within and across threads on GPUs), so it only gives
+    the same bits everywhere when it is exactly so (max, min, xor, argmax's
+    value-and-index pairs; not a float sum). The region sees only its
+    arguments (no values from outside) and computes on scalars.
+
+    ```mlir
+    %v, %i = ktc.reduce_with %x, %idx axis = 0 : tensor<256xf32>, tensor<256xi32> -> f32, i32 {
+    ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+      %gt = arith.cmpf ogt, %a, %b : f32
+      %v = arith.select %gt, %a, %b : f32
+      %i = arith.select %gt, %ai, %bi : i32
+      ktc.reduce_return %v, %i : f32, i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Ktc_Block>:$srcs, Ktc_I32Attr:$axis);
+  let results = (outs Variadic<Ktc_Value>:$results);
+  let regions = (region SizedRegion<1>:$combine);
+  let assemblyFormat = [{
+    $srcs `axis` `=` $axis attr-dict `:` type($srcs) `->` type($results)
+    $combine
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The type of reducing a block of type `src` along `axis`.
+    static ::mlir::Type reducedType(::mlir::RankedTensorType src,
+                                    int64_t axis);
+    /// The combine region's single block.
+    ::mlir::Block &getCombineBlock() { return getCombine().front(); }
+  }];
+}
+
+def Ktc_ReduceReturnOp : Ktc_Op<"reduce_return", [Pure, Terminator,
+    HasParent<"ReduceWithOp">]> {
+  let summary = "the combination a ktc.reduce_with region returns";
+  let description = [{
+    Ends the combine region of `ktc.reduce_with` with one scalar per
+    reduced block, of that block's element type.
+  }];
+  let arguments = (ins Variadic<Ktc_Scalar>:$values);
+  let assemblyFormat = "$values attr-dict `:` type($values)";
+}
+
 #endif // KTC_OPS_TD

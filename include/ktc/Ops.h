@@ -11,6 +11,7 @@
 #include "ktc/Value.h"
 
 #include <functional>
+#include <optional>
 
 namespace ktc {
 
@@ -51,10 +52,17 @@ Value load(const Operand &ptr, const Operand &mask = Operand(Loc()),
 void store(const Operand &ptr, const Operand &value,
            const Operand &mask = Operand(Loc()), Loc loc = Loc::current());
 
-/// Reductions along `axis`; a 1-D block reduces to a scalar.
-Value max(const Operand &x, int axis, Loc loc = Loc::current());
-Value min(const Operand &x, int axis, Loc loc = Loc::current());
-Value sum(const Operand &x, int axis, Loc loc = Loc::current());
+/// Reductions along `axis`, or along every axis when it is `all_axes`
+/// (the default: a scalar); a 1-D block reduces to a scalar. `keep_dims`
+/// keeps each reduced axis as a dimension of size 1 (Triton's keep_dims).
+/// Defined in lib/Builder/Reductions.cpp, with the others below.
+inline constexpr std::nullopt_t all_axes = std::nullopt;
+Value max(const Operand &x, std::optional<int> axis = all_axes,
+          bool keep_dims = false, Loc loc = Loc::current());
+Value min(const Operand &x, std::optional<int> axis = all_axes,
+          bool keep_dims = false, Loc loc = Loc::current());
+Value sum(const Operand &x, std::optional<int> axis = all_axes,
+          bool keep_dims = false, Loc loc = Loc::current());
 
 /// How dot() multiplies f32 operands (Triton's input_precision): exactly
 /// (ieee), or rounded to tf32 first (10 mantissa bits, to nearest with ties
@@ -181,6 +189,38 @@ Value umulhi(const Operand &a, const Operand &b, Loc loc = Loc::current());
 /// The same bits as another type of the same width (i32 <-> f32,
 /// f16 <-> bf16).
 Value bitcast(const Operand &x, DType dtype, Loc loc = Loc::current());
+// Reductions (issue 19): argmax/argmin, xor_sum, reductions with a user's
+// combine function (docs/builder.md#reductions).
+
+/// The index (i32) of the largest / smallest element along `axis`, or of
+/// all the elements in row-major order (`all_axes`); the first such index
+/// on ties. A NaN counts as larger than every number for argmax and
+/// smaller for argmin (the first NaN wins in both, as in torch).
+Value argmax(const Operand &x, std::optional<int> axis = all_axes,
+             bool keep_dims = false, Loc loc = Loc::current());
+Value argmin(const Operand &x, std::optional<int> axis = all_axes,
+             bool keep_dims = false, Loc loc = Loc::current());
+/// The bitwise xor of an integer block's elements (Triton's xor_sum).
+Value xor_sum(const Operand &x, std::optional<int> axis = all_axes,
+              bool keep_dims = false, Loc loc = Loc::current());
+/// A combine function: two partial results to one. It is called once, to
+/// trace the op's combine region, with scalars of the block's element type,
+/// and must return a scalar of that type computed from its arguments only.
+/// It is assumed associative and commutative (targets combine in any order).
+using Combine = std::function<Value(Value, Value)>;
+/// The same for several blocks reduced together: a[i] and b[i] are two
+/// partials of block i; it returns one value per block.
+using CombineN = std::function<std::vector<Value>(const std::vector<Value> &,
+                                                  const std::vector<Value> &)>;
+/// Reduces `x` along `axis` (or all axes) with `combine` (Triton's
+/// tl.reduce(x, axis, combine_fn)).
+Value reduce(const Operand &x, std::optional<int> axis, const Combine &combine,
+             bool keep_dims = false, Loc loc = Loc::current());
+/// Reduces blocks of one shape together (e.g. values and their indices),
+/// giving one result per block.
+std::vector<Value> reduce(const std::vector<Value> &xs,
+                          std::optional<int> axis, const CombineN &combine,
+                          bool keep_dims = false, Loc loc = Loc::current());
 
 } // namespace ktc
 

@@ -215,39 +215,7 @@ void store(const Operand &ptr, const Operand &value, const Operand &mask,
   mlir::ktc::StoreOp::create(t.b, t.loc(loc), p, v, m);
 }
 
-//===----------------------------------------------------------------------===//
-// Reductions
-//===----------------------------------------------------------------------===//
-
-static Value reduce(mlir::ktc::ReduceKind kind, const char *what,
-                    const Operand &x, int axis, Loc loc) {
-  TraceImpl &t = TraceImpl::current(loc);
-  mlir::Value v = t.resolve(x, {}, loc);
-  auto tensor = dyn_cast<RankedTensorType>(v.getType());
-  if (!tensor)
-    t.fail(loc, std::string(what) + "() reduces a block, got the scalar " +
-                    typeStr(v.getType()));
-  if (axis < 0 || axis >= tensor.getRank())
-    t.fail(loc, std::string(what) + "() axis " + str(axis) +
-                    " is out of range for a rank-" + str(tensor.getRank()) +
-                    " block");
-  Type element = tensor.getElementType();
-  if (isa<PtrType>(element))
-    t.fail(loc, std::string(what) + "() cannot reduce pointers");
-  if (element.isInteger(1) && kind == mlir::ktc::ReduceKind::Sum)
-    v = t.castTo(v, t.b.getI32Type(), loc); // count the true elements
-  return t.wrap(mlir::ktc::ReduceOp::create(t.b, t.loc(loc), kind, v, axis));
-}
-
-Value max(const Operand &x, int axis, Loc loc) {
-  return reduce(mlir::ktc::ReduceKind::Max, "max", x, axis, loc);
-}
-Value min(const Operand &x, int axis, Loc loc) {
-  return reduce(mlir::ktc::ReduceKind::Min, "min", x, axis, loc);
-}
-Value sum(const Operand &x, int axis, Loc loc) {
-  return reduce(mlir::ktc::ReduceKind::Sum, "sum", x, axis, loc);
-}
+// Reductions: Reductions.cpp.
 
 //===----------------------------------------------------------------------===//
 // Elementwise functions

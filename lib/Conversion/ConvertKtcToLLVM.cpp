@@ -207,6 +207,7 @@ struct KtcConvertToLLVMPass
     populateLayoutPatterns(converter, patterns, state);
     populateDotPatterns(converter, patterns, state);
     populateAsyncCopyPatterns(converter, patterns, state);
+    populateReduceWithPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

@@ -185,6 +185,14 @@ Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,
 /// slice.
 int64_t reductionSharedBytes(ReduceOp op, int64_t budget);
 
+/// ktc.reduce_with (ReduceWithOpToLLVM.cpp): its patterns, and the shared
+/// memory (bytes) it needs to combine partials across waves or to move its
+/// results to the result types' layouts.
+void populateReduceWithPatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                const LoweringState &state);
+int64_t reduceWithSharedBytes(ReduceWithOp op, int64_t budget);
+
 /// fmod(x, y) of f32 values x and y, exactly (C's, every operand; Fmod.cpp).
 Value exactFmod(OpBuilder &b, Location loc, Value x, Value y);
 

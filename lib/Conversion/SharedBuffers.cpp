@@ -108,6 +108,8 @@ int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
         need(op, reductionSharedBytes(reduce, conversionBudget(target)));
     if (auto dot = dyn_cast<DotOp>(op))
       need(op, dotSharedBytes(dot, target));
+    if (auto r = dyn_cast<ReduceWithOp>(op))
+      need(op, reduceWithSharedBytes(r, conversionBudget(target)));
     if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp, ReshapeOp>(
             op)) {
       auto src = cast<RankedTensorType>(op->getOperand(0).getType());

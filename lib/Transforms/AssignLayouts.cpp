@@ -319,6 +319,12 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
       if (r.getSrc().getType().getRank() >= 2)
         derivations.push_back(
             {r.getResult(), {r.getSrc(), unsigned(r.getAxis()), true}});
+    } else if (auto r = dyn_cast<ReduceWithOp>(op)) {
+      joinAll(r.getSrcs()); // one layout for the blocks reduced together
+      for (Value v : r.getResults())
+        if (isa<RankedTensorType>(v.getType()))
+          derivations.push_back(
+              {v, {r.getSrcs().front(), unsigned(r.getAxis()), true}});
     } else if (auto f = dyn_cast<scf::ForOp>(op)) {
       for (auto [init, arg, result] :
            llvm::zip(f.getInitArgs(), f.getRegionIterArgs(), f.getResults()))
@@ -461,19 +467,22 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
       if (cast<RankedTensorType>(src.getType()).getEncoding() != want)
         e.getSrcMutable().assign(ConvertLayoutOp::create(
             b, e.getLoc(), withLayout(src.getType(), want), src));
-    } else if (auto r = dyn_cast<ReduceOp>(op)) {
-      RankedTensorType src = r.getSrc().getType();
-      auto result = dyn_cast<RankedTensorType>(r.getType());
-      if (!result)
-        return;
-      Attribute want = SliceEncodingAttr::get(&getContext(), r.getAxis(),
-                                              src.getEncoding());
-      if (result.getEncoding() == want)
-        return;
-      b.setInsertionPointAfter(r);
-      r.getResult().setType(withLayout(result, want));
-      auto convert = ConvertLayoutOp::create(b, r.getLoc(), result, r);
-      r.getResult().replaceAllUsesExcept(convert, convert);
+    } else if (isa<ReduceOp, ReduceWithOp>(op)) {
+      // Each result in the slice of its source's layout (ktc.reduce_with:
+      // of the blocks' one layout), converted after where it is not.
+      auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+      int32_t axis = cast<IntegerAttr>(op->getAttr("axis")).getInt();
+      Attribute want =
+          SliceEncodingAttr::get(&getContext(), axis, src.getEncoding());
+      b.setInsertionPointAfter(op);
+      for (Value v : op->getResults()) {
+        auto result = dyn_cast<RankedTensorType>(v.getType());
+        if (!result || result.getEncoding() == want)
+          continue;
+        v.setType(withLayout(result, want));
+        auto convert = ConvertLayoutOp::create(b, op->getLoc(), result, v);
+        v.replaceAllUsesExcept(convert, convert);
+      }
     }
   });
   // A dot's operands keep their own layouts: the dot stages them through

@@ -436,6 +436,7 @@ struct KtcConvertToHostPass
         converter, ctx);
     populateHostShapePatterns(converter, patterns);
     populateHostDotPatterns(converter, patterns);
+    populateHostReducePatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

@@ -23,6 +23,11 @@ void populateHostShapePatterns(const TypeConverter &converter,
 void populateHostDotPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
 
+/// Adds ktc.reduce_with's lowering (a linalg.reduce with the combine
+/// region as its body, HostReductions.cpp).
+void populateHostReducePatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns);
+
 } // namespace mlir::ktc
 
 #endif // KTC_LIB_TARGET_CPU_HOSTSHAPES_H
