@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BoundsCheck.h"
+#include "HostScan.h"
 #include "HostShapes.h"
 #include "dialect/KtcPasses.h"
 
@@ -436,6 +437,7 @@ struct KtcConvertToHostPass
         converter, ctx);
     populateHostShapePatterns(converter, patterns);
     populateHostDotPatterns(converter, patterns);
+    populateHostScanPatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
