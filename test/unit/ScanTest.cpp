@@ -168,15 +168,16 @@ TEST(Scan, IntegerOddSizes1d) {
 /// f32 cumsum: the documented order's bits, and the float64 sum within
 /// (2 log2(block) + 1) u of the sum of magnitudes (each prefix is a tree of
 /// that depth at most).
-void checkFloat1d(int n, int block, bool reverse) {
+void checkFloat1d(int n, int block, bool reverse, int warps = 4) {
   SCOPED_TRACE("n " + std::to_string(n) + " block " + std::to_string(block) +
-               (reverse ? " reverse" : ""));
+               (reverse ? " reverse" : "") + " warps " + std::to_string(warps));
   std::vector<float> hx = randomData<float>(n, n * 17 + reverse);
   const float poison = 1234.5f;
   Buffer<float> x(testDevice(), hx),
       y(testDevice(), std::vector<float>(block + 16, poison));
   static auto kernel = Kernel("scan_f32_1d", scan1d<float>);
-  kernel.launch({1}, x, y, n, block, int(Sum), int(reverse));
+  kernel.launch({1}, x, y, n, block, int(Sum), int(reverse),
+                Options{.num_warps = warps});
   std::vector<float> got = y.to_host();
   std::vector<float> order = canonicalScan(
       padded(hx, block, 0.0f), reverse, [](float a, float b) { return a + b; });
@@ -201,6 +202,9 @@ TEST(Scan, FloatCumsum1d) {
     checkFloat1d(1000, 1024, reverse);
     checkFloat1d(100, 128, reverse);
   }
+  // The same bits whatever the waves (and on GPUs, the lanes) hold.
+  for (int warps : {1, 2, 8})
+    checkFloat1d(1000, 1024, true, warps);
 }
 
 template <typename T>
