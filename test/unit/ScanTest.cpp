@@ -430,6 +430,57 @@ TEST(Scan, FloatMaxScanIgnoresNaN) {
   }
 }
 
+/// Scans of a dot's result (the matrix cores' layouts on GPUs) along each
+/// axis, and of its column sums (a slice layout): small integers in f16,
+/// so every sum is exact and the reference is too.
+void dotScans(Ptr<half> a, Ptr<float> rows, Ptr<float> cols, Ptr<float> tot) {
+  auto r = expand_dims(arange(0, 32), 1), c = expand_dims(arange(0, 32), 0);
+  auto x = load(a + r * 32 + c);
+  auto d = dot(x, x);
+  store(rows + r * 32 + c, cumsum(d, 1));
+  store(cols + r * 32 + c, cumsum(d, 0, true));
+  store(tot + arange(0, 32), cumsum(sum(d, 0), 0));
+}
+
+TEST(Scan, OfADotAndOfASlice) {
+  std::mt19937_64 gen(11);
+  std::vector<half> ha(32 * 32);
+  std::vector<int> v(32 * 32);
+  for (int i = 0; i < 32 * 32; ++i) {
+    v[i] = int(gen() % 7) - 3; // f16 bits of -3 .. 3
+    float f = float(v[i]);
+    uint32_t u = bitsOf(f);
+    ha[i].bits = f == 0 ? 0 : uint16_t((u >> 16 & 0x8000) | (((u >> 23 & 255) - 112) << 10) | (u >> 13 & 1023));
+  }
+  Buffer<half> a(testDevice(), ha);
+  Buffer<float> rows(testDevice(), 32 * 32), cols(testDevice(), 32 * 32), tot(testDevice(), 32);
+  static auto kernel = Kernel("scan_dot", dotScans);
+  kernel.launch({1}, a, rows, cols, tot);
+  std::vector<float> gr = rows.to_host(), gc = cols.to_host(), gt = tot.to_host();
+  std::vector<long> d(32 * 32, 0);
+  for (int i = 0; i < 32; ++i)
+    for (int j = 0; j < 32; ++j)
+      for (int k = 0; k < 32; ++k)
+        d[i * 32 + j] += long(v[i * 32 + k]) * v[k * 32 + j];
+  long running = 0;
+  for (int j = 0; j < 32; ++j) {
+    long col = 0;
+    for (int i = 31; i >= 0; --i) {
+      col += d[i * 32 + j];
+      ASSERT_EQ(gc[i * 32 + j], float(col)) << i << "," << j;
+    }
+    running += col;
+    ASSERT_EQ(gt[j], float(running)) << j;
+  }
+  for (int i = 0; i < 32; ++i) {
+    long row = 0;
+    for (int j = 0; j < 32; ++j) {
+      row += d[i * 32 + j];
+      ASSERT_EQ(gr[i * 32 + j], float(row)) << i << "," << j;
+    }
+  }
+}
+
 /// Errors at the user's line.
 void badScans(Ptr<float> x, Ptr<int32_t> y, int WHICH) {
   auto v = load(x + arange(0, 16));
