@@ -14,8 +14,9 @@
 //   ds_bpermute on AMD), both lanes computing combine(T_lo, T_hi) from the
 //   same two values;
 // - a run of warp bits: every thread writes its totals to shared memory (8
-//   bytes a slot, one slot per thread), a barrier, each thread reads those
-//   of the threads in the same place of the other waves of its group,
+//   bytes a slot, one per place: the threads holding the same totals share
+//   it), a barrier, each thread reads those of its place in the other
+//   waves of its group,
 //   builds the same balanced totals of them and applies them level by
 //   level; a barrier before the memory is used again.
 //
@@ -69,13 +70,25 @@ FailureOr<SmallVector<AxisBit>> axisBits(const LinearLayout &layout,
   return bits;
 }
 
-int64_t threadsOf(const LinearLayout &layout) {
-  return layout.numLanes() * layout.numWarps();
+/// The thread-id bits (lanes, then warps) that tell apart the totals a run
+/// of warp bits starting at axis bit `start` exchanges: all but the
+/// replicating ones and the lanes of the axis bits below `start` (threads
+/// differing only in those hold the same totals, and write the same slot).
+uint64_t placeBits(const LinearLayout &layout, ArrayRef<AxisBit> bits,
+                   size_t start) {
+  unsigned threadBits = layout.numBits(LinearLayout::Lane) +
+                        layout.numBits(LinearLayout::Warp);
+  uint64_t drop = layout.replicatedThreadBits();
+  for (size_t k = 0; k < start; ++k)
+    if (bits[k].in == LinearLayout::Lane)
+      drop |= uint64_t(1) << bits[k].bit;
+  return ((uint64_t(1) << threadBits) - 1) & ~drop;
 }
 
-/// Slots of shared memory a round: at most 16 KiB.
-int64_t groupsPerRound(const LinearLayout &layout, size_t operands) {
-  return std::max<int64_t>(1, 16384 / (8 * threadsOf(layout) * operands));
+/// Register groups a round of 8-byte slots over `places` places: at most
+/// 16 KiB.
+int64_t groupsPerRound(int64_t places, size_t operands) {
+  return std::max<int64_t>(1, 16384 / (8 * places * int64_t(operands)));
 }
 
 struct ScanLowering : OpConversionPattern<ScanOp> {
@@ -230,8 +243,8 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
         run.push_back((*bits)[k + run.size()].bit);
       k += run.size() - 1;
       last = k + 1 == n;
-      acrossWaves(b, loc, op, layout, run, reverse, last, p, t, groups,
-                  threadId(), laneBits);
+      acrossWaves(b, loc, op, layout, run, placeBits(layout, *bits, k + 1 - run.size()),
+                  reverse, last, p, t, groups, threadId(), laneBits);
     }
     SmallVector<SmallVector<Value>> results(count);
     for (size_t i = 0; i < count; ++i)
@@ -247,18 +260,18 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
   template <typename Groups>
   void acrossWaves(OpBuilder &b, Location loc, ScanOp op,
                    const LinearLayout &layout, ArrayRef<unsigned> run,
-                   bool reverse, bool last,
+                   uint64_t keep, bool reverse, bool last,
                    SmallVector<SmallVector<Value, 2>> &p,
                    SmallVector<SmallVector<Value, 2>> &t, Groups &groups,
                    Value tid, unsigned laneBits) const {
     using Values = SmallVector<Value, 2>;
     const TargetInfo &target = *state.target;
     size_t count = op.getSrcs().size();
-    int64_t threads = threadsOf(layout);
+    int64_t places = int64_t(1) << llvm::popcount(keep);
     int64_t members = int64_t(1) << run.size();
     SmallVector<int64_t> of;
     SmallVector<int64_t> firsts = groups(of);
-    int64_t perRound = groupsPerRound(layout, count);
+    int64_t perRound = groupsPerRound(places, count);
     // The thread-id bits of the run, and the id of the thread in the same
     // place of member q (in scan order) of the group.
     uint64_t runMask = 0;
@@ -273,9 +286,10 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
           bitsOf |= int64_t(1) << (laneBits + w);
       return arith::OrIOp::create(b, loc, others, i32Const(b, loc, bitsOf));
     };
-    auto slot = [&](int64_t g, size_t i, Value thread, Type type) {
+    auto slot = [&](int64_t g, size_t i, Value thread) {
       Value index = arith::AddIOp::create(
-          b, loc, i32Const(b, loc, (g * int64_t(count) + i) * threads), thread);
+          b, loc, i32Const(b, loc, (g * int64_t(count) + i) * places),
+          extractBits(b, loc, thread, keep));
       return sharedElement(b, loc, state, b.getI64Type(), index);
     };
     // This thread's position in the group, in scan order, bit by bit.
@@ -300,7 +314,7 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
       for (int64_t g = first; g < end; ++g)
         for (size_t i = 0; i < count; ++i)
           LLVM::StoreOp::create(b, loc, t[firsts[g]][i],
-                                slot(g - first, i, tid, t[firsts[g]][i].getType()));
+                                slot(g - first, i, tid));
       target.barrier(b, loc);
       for (int64_t g = first; g < end; ++g) {
         // tot[j][c]: the balanced total of group c at level j.
@@ -311,7 +325,7 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
           for (size_t i = 0; i < count; ++i) {
             Type type = t[firsts[g]][i].getType();
             v.push_back(LLVM::LoadOp::create(b, loc, type,
-                                             slot(g - first, i, thread, type)));
+                                             slot(g - first, i, thread)));
           }
           tot[0].push_back(v);
         }
@@ -353,12 +367,21 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
 int64_t mlir::ktc::scanSharedBytes(ScanOp op) {
   auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
   LinearLayout layout = toLinearLayout(type);
-  if (!layout.bitsAlong(LinearLayout::Warp, op.getAxis()))
-    return 0;
+  FailureOr<SmallVector<AxisBit>> bits = axisBits(layout, op.getAxis());
+  if (failed(bits))
+    return 0; // the lowering reports it
   size_t count = op.getSrcs().size();
-  int64_t rounds = std::min<int64_t>(layout.numRegisters(),
-                                     groupsPerRound(layout, count));
-  return rounds * int64_t(count) * threadsOf(layout) * 8;
+  int64_t bytes = 0;
+  for (size_t k = 0; k < bits->size(); ++k) {
+    if ((*bits)[k].in != LinearLayout::Warp ||
+        (k > 0 && (*bits)[k - 1].in == LinearLayout::Warp))
+      continue; // not the start of a run of warp bits
+    int64_t places = int64_t(1) << llvm::popcount(placeBits(layout, *bits, k));
+    int64_t groups = std::min<int64_t>(layout.numRegisters(),
+                                       groupsPerRound(places, count));
+    bytes = std::max(bytes, groups * int64_t(count) * places * 8);
+  }
+  return bytes;
 }
 
 void mlir::ktc::populateScanPatterns(const TypeConverter &converter,

@@ -6,9 +6,11 @@
 // lane bit is one exact xor shuffle of each register's total: 5 x 8
 // shfl.sync.bfly on sm_90; 6 x 4 on gfx942 (DPP for xor 1, 2 and 8,
 // ds_swizzle for 4 and 16, ds_bpermute for 32). The two wave bits go
-// through shared memory at once: one slot per thread and register (8
-// bytes), 2 barriers (after the writes, after the reads).
-// NV: llvm.mlir.global internal @ktc_smem() {{.*}} : !llvm.array<8192 x i8>
+// through shared memory at once: one 8-byte slot per wave and register
+// (the lanes of a wave hold the same totals by then: 8 x 4 x 8 bytes on
+// sm_90, 4 x 4 x 8 on gfx942), 2 barriers (after the writes, after the
+// reads).
+// NV: llvm.mlir.global internal @ktc_smem() {{.*}} : !llvm.array<256 x i8>
 // NV-LABEL: func.func @cumsum
 // NV-COUNT-40: nvvm.shfl.sync  bfly
 // NV-NOT: nvvm.shfl.sync
@@ -20,7 +22,7 @@
 // NV-NOT: nvvm.barrier
 // NV-NOT: nvvm.shfl.sync
 // NV: return
-// AMD: llvm.mlir.global internal @ktc_smem() {{.*}} : !llvm.array<8192 x i8>
+// AMD: llvm.mlir.global internal @ktc_smem() {{.*}} : !llvm.array<128 x i8>
 // AMD-LABEL: func.func @cumsum
 // AMD-COUNT-3: rocdl.update.dpp
 // AMD: rocdl.ds_swizzle %{{.*}}, %{{.*}} : (i32, i32) -> i32

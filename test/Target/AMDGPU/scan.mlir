@@ -1,8 +1,8 @@
 // A 1024-element f32 cumsum on gfx942 (4 waves of 64): each lane bit one
 // exact xor move of each of the 4 registers' totals -- DPP quad_perm for
 // xor 1 and 2, row_ror:8 for xor 8, ds_swizzle SWAP for 4 and 16,
-// ds_bpermute for 32 --, the two wave bits through 8 KiB of LDS with two
-// s_barrier, no scratch.
+// ds_bpermute for 32 --, the two wave bits through 128 bytes of LDS (a
+// slot per wave and register) with two s_barrier, no scratch.
 // RUN: ktc-compile %s --target=gfx942 --emit=asm | FileCheck %s
 // CHECK-LABEL: cumsum:
 // CHECK: _dpp {{.*}} quad_perm:[1,0,3,2]
@@ -16,7 +16,7 @@
 // CHECK-NOT: s_barrier
 // CHECK-NOT: scratch_
 // CHECK: s_endpgm
-// CHECK: .amdhsa_group_segment_fixed_size 8192
+// CHECK: .amdhsa_group_segment_fixed_size 128
 // CHECK: .amdhsa_private_segment_fixed_size 0
 func.func @cumsum(%p: !ktc.ptr<f32>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 1024 : tensor<1024xi32>

@@ -1,10 +1,11 @@
 // A 1024-element f32 cumsum on sm_90 (4 warps of 32): 5 lane bits, each an
 // exact shfl.sync.bfly of each of the 8 registers' totals, then the two
-// warp bits through 8 KiB of shared memory with two bar.sync; no local
+// warp bits through 256 bytes of shared memory (a slot per warp and
+// register) with two bar.sync; no local
 // memory.
 // RUN: ktc-compile %s --target=sm_90 --emit=asm | FileCheck %s
 // CHECK-LABEL: .visible .entry cumsum(
-// CHECK: .shared .align 16 .b8 ktc_smem[8192];
+// CHECK: .shared .align 16 .b8 ktc_smem[256];
 // CHECK-COUNT-40: shfl.sync.bfly.b32
 // CHECK-NOT: shfl.sync
 // CHECK: bar.sync
