@@ -125,6 +125,33 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
                                 : r;
   }
 
+  /// Slots hold 32 or 64 bits: narrower scalars (i1, f16, bf16) travel
+  /// zero-extended in an i32, so that shared memory sees only words.
+  static Type wordType(OpBuilder &b, Type type) {
+    return type.getIntOrFloatBitWidth() == 64 ? b.getI64Type()
+                                              : b.getI32Type();
+  }
+  static Value toWord(OpBuilder &b, Location loc, Value v) {
+    Type type = v.getType();
+    unsigned width = type.getIntOrFloatBitWidth();
+    if (width == 32 || width == 64)
+      return v;
+    if (isa<FloatType>(type))
+      v = arith::BitcastOp::create(b, loc, b.getIntegerType(width), v);
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), v);
+  }
+  static Value fromWord(OpBuilder &b, Location loc, Value w, Type type) {
+    unsigned width = type.getIntOrFloatBitWidth();
+    if (width == 32 || width == 64)
+      return w.getType() == type ? w
+                                 : arith::BitcastOp::create(b, loc, type, w)
+                                       .getResult();
+    Value v = arith::TruncIOp::create(b, loc, b.getIntegerType(width), w);
+    return isa<FloatType>(type) ? arith::BitcastOp::create(b, loc, type, v)
+                                      .getResult()
+                                : v;
+  }
+
   static SmallVector<Value> select(OpBuilder &b, Location loc, Value c,
                                    ArrayRef<Value> x, ArrayRef<Value> y) {
     SmallVector<Value> r;
@@ -313,7 +340,7 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
       int64_t end = std::min<int64_t>(firsts.size(), first + perRound);
       for (int64_t g = first; g < end; ++g)
         for (size_t i = 0; i < count; ++i)
-          LLVM::StoreOp::create(b, loc, t[firsts[g]][i],
+          LLVM::StoreOp::create(b, loc, toWord(b, loc, t[firsts[g]][i]),
                                 slot(g - first, i, tid));
       target.barrier(b, loc);
       for (int64_t g = first; g < end; ++g) {
@@ -324,8 +351,11 @@ struct ScanLowering : OpConversionPattern<ScanOp> {
           Values v;
           for (size_t i = 0; i < count; ++i) {
             Type type = t[firsts[g]][i].getType();
-            v.push_back(LLVM::LoadOp::create(b, loc, type,
-                                             slot(g - first, i, thread)));
+            v.push_back(fromWord(
+                b, loc,
+                LLVM::LoadOp::create(b, loc, wordType(b, type),
+                                     slot(g - first, i, thread)),
+                type));
           }
           tot[0].push_back(v);
         }

@@ -526,4 +526,50 @@ TEST(Scan, ErrorsAtTheCallersLine) {
   expect(9, "associative_scan() axis 2 is out of range for a rank-1 block");
 }
 
+/// Without promotion: a running "or" of booleans (i1 moved between lanes
+/// and waves) and a running maximum of bf16 (16-bit moves). Last in the
+/// file: the gfx942 emulator stops on its s_bitcmp1_b32 (an instruction it
+/// lacks), and a stopped kernel fails the launches after it in the process.
+void orAndHalfMax(Ptr<int32_t> x, Ptr<bfloat16> h, Ptr<int32_t> any,
+                  Ptr<bfloat16> hmax, Int n, int BLOCK) {
+  auto offs = arange(0, BLOCK);
+  auto m = offs < n;
+  auto big = load(x + offs, m, 0) > 2000000000;
+  store(any + offs,
+        associative_scan(big, 0, [](Value a, Value b) { return a | b; }), m);
+  store(hmax + offs,
+        associative_scan(load(h + offs, m, 0), 0,
+                         [](Value a, Value b) { return maximum(a, b); }),
+        m);
+}
+
+TEST(Scan, BooleanOrAndBf16Max) {
+  const int n = 300, block = 512;
+  std::vector<int32_t> hx = randomData<int32_t>(n, 9);
+  std::vector<float> hf = randomData<float>(n, 10);
+  std::vector<bfloat16> hh(n);
+  for (int i = 0; i < n; ++i)
+    hh[i].bits = bf16Round(hf[i]);
+  Buffer<int32_t> x(testDevice(), hx),
+      any(testDevice(), std::vector<int32_t>(block, -1));
+  Buffer<bfloat16> h(testDevice(), hh),
+      hmax(testDevice(), std::vector<bfloat16>(block, bfloat16{0x7fc1}));
+  static auto kernel = Kernel("scan_or_bf16max", orAndHalfMax);
+  kernel.launch({1}, x, h, any, hmax, n, block);
+  std::vector<int32_t> gotAny = any.to_host();
+  std::vector<bfloat16> gotMax = hmax.to_host();
+  int32_t seen = 0;
+  float hm = -INFINITY;
+  for (int i = 0; i < n; ++i) {
+    seen |= hx[i] > 2000000000;
+    hm = std::fmax(hm, bf16Value(hh[i]));
+    ASSERT_EQ(gotAny[i], seen) << "at " << i;
+    ASSERT_EQ(bf16Value(gotMax[i]), hm) << "at " << i;
+  }
+  for (int i = n; i < block; ++i) {
+    ASSERT_EQ(gotAny[i], -1);
+    ASSERT_EQ(gotMax[i].bits, 0x7fc1);
+  }
+}
+
 } // namespace
