@@ -17,7 +17,7 @@
 // NV: llvm.store {{.*}} : f32, !llvm.ptr<3>
 // NV: nvvm.barrier
 // NV-NOT: nvvm.shfl.sync
-// NV: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// NV: llvm.load {{.*}} : !llvm.ptr<3> -> i32
 // NV: nvvm.barrier
 // NV-NOT: nvvm.barrier
 // NV-NOT: nvvm.shfl.sync
