@@ -221,6 +221,32 @@ Value reduce(const Operand &x, std::optional<int> axis, const Combine &combine,
 std::vector<Value> reduce(const std::vector<Value> &xs,
                           std::optional<int> axis, const CombineN &combine,
                           bool keep_dims = false, Loc loc = Loc::current());
+// Scans (cumsum, cumprod, associative_scan; lib/Builder/Scans.cpp).
+/// Inclusive scans of a block along `axis` (Triton's tl.cumsum and
+/// tl.cumprod): element i is x[0] + ... + x[i] (x[i] + ... + x[n-1] with
+/// `reverse`). i1 blocks scan in i32; i32 and i64 wrap; f16 and bf16 scan
+/// in f32, each element rounded once to the element type. Every target
+/// associates the same way (docs/builder.md#scans), so the bits agree.
+Value cumsum(const Operand &x, int axis = 0, bool reverse = false,
+             Loc loc = Loc::current());
+Value cumprod(const Operand &x, int axis = 0, bool reverse = false,
+              Loc loc = Loc::current());
+/// Inclusive scan of a block with `combine`, an associative function of an
+/// earlier scalar and a later one returning a scalar of the element type
+/// (Triton's tl.associative_scan). It is traced once, into the scan's
+/// region, and may use only its arguments and literals.
+Value associative_scan(const Operand &x, int axis,
+                       const std::function<Value(Value, Value)> &combine,
+                       bool reverse = false, Loc loc = Loc::current());
+/// The same over several blocks of one shape scanned together: `combine`
+/// takes the earlier elements (one per block) and the later ones, and
+/// returns one scalar per block, of its element type.
+std::vector<Value> associative_scan(
+    const std::vector<Value> &xs, int axis,
+    const std::function<std::vector<Value>(const std::vector<Value> &,
+                                           const std::vector<Value> &)>
+        &combine,
+    bool reverse = false, Loc loc = Loc::current());
 
 } // namespace ktc
 

@@ -208,6 +208,7 @@ struct KtcConvertToLLVMPass
     populateDotPatterns(converter, patterns, state);
     populateAsyncCopyPatterns(converter, patterns, state);
     populateReduceWithPatterns(converter, patterns, state);
+    populateScanPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

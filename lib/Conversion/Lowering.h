@@ -192,6 +192,12 @@ void populateReduceWithPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns,
                                 const LoweringState &state);
 int64_t reduceWithSharedBytes(ReduceWithOp op, int64_t budget);
+/// Scans (ScanOpToLLVM.cpp): the patterns, and the shared memory (bytes) a
+/// scan whose axis crosses waves needs for its totals (0 when none does).
+void populateScanPatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns,
+                          const LoweringState &state);
+int64_t scanSharedBytes(ScanOp op);
 
 /// fmod(x, y) of f32 values x and y, exactly (C's, every operand; Fmod.cpp).
 Value exactFmod(OpBuilder &b, Location loc, Value x, Value y);

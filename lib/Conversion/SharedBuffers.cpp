@@ -110,6 +110,8 @@ int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
       need(op, dotSharedBytes(dot, target));
     if (auto r = dyn_cast<ReduceWithOp>(op))
       need(op, reduceWithSharedBytes(r, conversionBudget(target)));
+    if (auto scan = dyn_cast<ScanOp>(op))
+      need(op, scanSharedBytes(scan));
     if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp, ReshapeOp>(
             op)) {
       auto src = cast<RankedTensorType>(op->getOperand(0).getType());

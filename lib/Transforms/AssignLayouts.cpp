@@ -325,6 +325,10 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
         if (isa<RankedTensorType>(v.getType()))
           derivations.push_back(
               {v, {r.getSrcs().front(), unsigned(r.getAxis()), true}});
+    } else if (auto s = dyn_cast<ScanOp>(op)) {
+      // A scan's results and operands share one layout.
+      for (auto [src, result] : llvm::zip(s.getSrcs(), s.getResults()))
+        joinAll({s.getSrcs().front(), src, result});
     } else if (auto f = dyn_cast<scf::ForOp>(op)) {
       for (auto [init, arg, result] :
            llvm::zip(f.getInitArgs(), f.getRegionIterArgs(), f.getResults()))

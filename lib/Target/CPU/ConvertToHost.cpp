@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BoundsCheck.h"
+#include "HostScan.h"
 #include "HostShapes.h"
 #include "dialect/KtcPasses.h"
 
@@ -437,6 +438,7 @@ struct KtcConvertToHostPass
     populateHostShapePatterns(converter, patterns);
     populateHostDotPatterns(converter, patterns);
     populateHostReducePatterns(converter, patterns);
+    populateHostScanPatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
