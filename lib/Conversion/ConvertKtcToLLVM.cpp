@@ -147,6 +147,8 @@ struct KtcConvertToLLVMPass
             need(op, reductionSharedBytes(reduce, conversionBudget(*target)));
         if (auto dot = dyn_cast<DotOp>(op))
           need(op, dotSharedBytes(dot, *target));
+        if (isa<AtomicRMWOp, AtomicCASOp>(op))
+          need(op, atomicSharedBytes(op, numWarps, target->waveSize()));
         if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp,
                 ReshapeOp>(op)) {
           auto src = cast<RankedTensorType>(op->getOperand(0).getType());
@@ -213,6 +215,7 @@ struct KtcConvertToLLVMPass
     populateReducePatterns(converter, patterns, state);
     populateLayoutPatterns(converter, patterns, state);
     populateDotPatterns(converter, patterns, state);
+    populateAtomicPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
