@@ -11,6 +11,8 @@
 #include "dialect/KtcPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -437,6 +439,7 @@ struct KtcConvertToHostPass
     populateHostShapePatterns(converter, patterns);
     populateHostDotPatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
+    populateHostAtomicPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
