@@ -11,7 +11,9 @@
 // others skip it, as a masked-off element does. When the result is used,
 // the first copies write the old values to shared memory (the element's
 // row-major index), and after a barrier every thread reads the ones it
-// holds; a second barrier frees the shared memory for the next op.
+// holds; a second barrier frees the shared memory for the next op. A
+// scalar atomic with release ordering first waits at a barrier, so that
+// thread 0 releases the writes of the whole program (a lock's release).
 // Masked-off elements are zero (undefined by the dialect).
 //
 //===----------------------------------------------------------------------===//
@@ -85,6 +87,13 @@ struct AtomicLowering : OpConversionPattern<OpT> {
       Value index = coords ? coords->linear(b, loc, r) : i32Const(b, loc, 0);
       return sharedElement(b, loc, state, element, index);
     };
+
+    // A scalar atomic that releases (a lock's release, a flag) is done by
+    // thread 0 alone: the program's earlier writes, from all its threads,
+    // must reach it first.
+    if (!isa<RankedTensorType>(type) && replicas &&
+        (spec.sem == MemSem::Release || spec.sem == MemSem::AcqRel))
+      target.barrier(rewriter, loc);
 
     SmallVector<Value> olds;
     for (int64_t r = 0; r < int64_t(ptrs.size()); ++r) {

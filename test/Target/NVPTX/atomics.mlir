@@ -4,7 +4,8 @@
 // swap is LLVM's (atom.<sem>.<scope>.global.cas). A block smaller than the
 // program's threads (32 elements, 128 threads) is replicated: only the
 // threads with zero in the replicating bits (tid & 96 == 0) do the atomic,
-// and the old values reach the copies through shared memory. Float max is
+// and the old values reach the copies through shared memory; a scalar
+// atomic that releases waits at a barrier first. Float max is
 // Triton's: signed max of the bits for a clear sign bit, unsigned min
 // otherwise.
 // RUN: ktc-compile %s --target=sm_90 --emit=asm | FileCheck %s
@@ -28,8 +29,19 @@
 // CHECK: setp.ne.b32 %[[NOT0:p[0-9]+]], %[[TID]], 0;
 // CHECK: @%[[NOT0]] bra
 // CHECK: atom.acquire.sys.global.cas.b32
-// CHECK: atom.release.gpu.global.exch.b64
-// CHECK: atom.acq_rel.gpu.global.xor.b64
+// A scalar release waits for the whole program's writes first.
+// CHECK: ld.shared.s32
+// CHECK-NEXT: bar.sync 0;
+// CHECK-NEXT: bar.sync 0;
+// CHECK-NEXT: @%[[NOT0]] bra
+// CHECK-NEXT: // begin inline asm
+// CHECK-NEXT: atom.release.gpu.global.exch.b64
+// CHECK: ld.shared.b64
+// CHECK-NEXT: bar.sync 0;
+// CHECK-NEXT: bar.sync 0;
+// CHECK-NEXT: @%[[NOT0]] bra
+// CHECK-NEXT: // begin inline asm
+// CHECK-NEXT: atom.acq_rel.gpu.global.xor.b64
 func.func @atomics(%pf: !ktc.ptr<f32>, %pi: !ktc.ptr<i32>, %pl: !ktc.ptr<i64>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %offs = ktc.arange 0, 32 : tensor<32xi32>
   %pfb = ktc.splat %pf : !ktc.ptr<f32> -> tensor<32x!ktc.ptr<f32>>
