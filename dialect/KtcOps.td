@@ -586,6 +586,76 @@ def Ktc_ScanReturnOp : Ktc_Op<"scan_return", [Pure, Terminator,
   let summary = "the combined scalars of a ktc.scan's combine region";
   let arguments = (ins Variadic<AnyType>:$results);
   let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+// Atomics (issue 19)
+//===----------------------------------------------------------------------===//
+
+def Ktc_AtomicRMWOp : Ktc_Op<"atomic_rmw"> {
+  let summary = "atomic read-modify-write of global memory";
+  let description = [{
+    For each element: atomically reads the value `old` the pointer points
+    to, writes `old <kind> val`, and returns `old`. `val` has the pointer
+    operand's shape and its pointee type. Where the optional `mask` (i1,
+    same shape) is false nothing is read or written and the result is
+    undefined. Each element is one atomic access, done exactly once.
+
+    Kinds: `add` (i32, i64, f32), `max` and `min` (i32, i64 signed; f32 in
+    the order of the bits, Triton's: -NaN < -inf < ... < -0 < +0 < ... <
+    +inf < +NaN), `xchg` (i32, i64, f32: writes `val`), `and`, `or`, `xor`
+    (i32, i64).
+
+    `sem` orders the access with the thread's other memory accesses
+    (`relaxed`, `acquire`, `release`, `acq_rel`; default `acq_rel`), among
+    the threads of `scope` (`gpu`, the default; `cta`, the program's;
+    `sys`, the GPU's and the host's).
+
+    Syntax: `ktc.atomic_rmw <kind> %ptr, %val [, mask %m] [sem = <sem>]
+    [scope = <scope>] : <pointer type>`; defaults are not printed.
+
+    ```mlir
+    %old = ktc.atomic_rmw add %ps, %ones, mask %m : tensor<256x!ktc.ptr<i32>>
+    %o = ktc.atomic_rmw max %p, %x sem = relaxed scope = cta : !ktc.ptr<f32>
+    ```
+  }];
+  let arguments = (ins
+    Ktc_AtomicKindAttr:$kind,
+    Arg<Ktc_PtrLike, "pointers", [MemRead, MemWrite]>:$ptr,
+    Ktc_Value:$val,
+    Optional<Ktc_BoolLike>:$mask,
+    DefaultValuedAttr<Ktc_MemSemAttr, "::mlir::ktc::MemSem::AcqRel">:$sem,
+    DefaultValuedAttr<Ktc_MemScopeAttr, "::mlir::ktc::MemScope::Gpu">:$scope);
+  let results = (outs Ktc_Value:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Ktc_AtomicCASOp : Ktc_Op<"atomic_cas"> {
+  let summary = "atomic compare-and-swap of global memory";
+  let description = [{
+    For each element: atomically reads `old` where the pointer points and,
+    if its bits equal those of `cmp`, writes `val`; returns `old`. `cmp`
+    and `val` have the pointer operand's shape and its pointee type (i32,
+    i64 or f32; f32 compares bits). Where the optional `mask` is false
+    nothing is read or written and the result is undefined. `sem` and
+    `scope` as for `ktc.atomic_rmw` (a failed compare orders as `acquire`
+    for `acquire` and `acq_rel`, else `relaxed`).
+
+    Syntax: `ktc.atomic_cas %ptr, %cmp, %val [, mask %m] [sem = <sem>]
+    [scope = <scope>] : <pointer type>`.
+
+    ```mlir
+    %old = ktc.atomic_cas %lock, %zero, %one : !ktc.ptr<i32>
+    ```
+  }];
+  let arguments = (ins
+    Arg<Ktc_PtrLike, "pointers", [MemRead, MemWrite]>:$ptr,
+    Ktc_Value:$cmp,
+    Ktc_Value:$val,
+    Optional<Ktc_BoolLike>:$mask,
+    DefaultValuedAttr<Ktc_MemSemAttr, "::mlir::ktc::MemSem::AcqRel">:$sem,
+    DefaultValuedAttr<Ktc_MemScopeAttr, "::mlir::ktc::MemScope::Gpu">:$scope);
+  let results = (outs Ktc_Value:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 #endif // KTC_OPS_TD

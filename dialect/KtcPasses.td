@@ -275,7 +275,10 @@ def KtcConvertToHost : Pass<"convert-ktc-to-host", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect", "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"
+    "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
+    // atomics' old values (HostAtomics.cpp)
+    "::mlir::memref::MemRefDialect",
+    "::mlir::bufferization::BufferizationDialect"
   ];
 }
 

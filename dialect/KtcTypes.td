@@ -199,4 +199,53 @@ def Ktc_InputPrecisionAttr : EnumAttr<Ktc_Dialect, Ktc_InputPrecisionEnum,
   let assemblyFormat = "$value";
 }
 
+//===----------------------------------------------------------------------===//
+// Atomics (issue 19)
+//===----------------------------------------------------------------------===//
+
+def Ktc_AtomicKindEnum : I32EnumAttr<"AtomicKind",
+    "the read-modify-write of an atomic", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">,
+    I32EnumAttrCase<"Xchg", 3, "xchg">,
+    I32EnumAttrCase<"And", 4, "and">,
+    I32EnumAttrCase<"Or", 5, "or">,
+    I32EnumAttrCase<"Xor", 6, "xor">]> {
+  let cppNamespace = "::mlir::ktc";
+  let genSpecializedAttr = 0;
+}
+
+def Ktc_AtomicKindAttr : EnumAttr<Ktc_Dialect, Ktc_AtomicKindEnum,
+                                  "atomic_kind"> {
+  let assemblyFormat = "$value";
+}
+
+def Ktc_MemSemEnum : I32EnumAttr<"MemSem",
+    "the memory ordering of an atomic", [
+    I32EnumAttrCase<"Relaxed", 0, "relaxed">,
+    I32EnumAttrCase<"Acquire", 1, "acquire">,
+    I32EnumAttrCase<"Release", 2, "release">,
+    I32EnumAttrCase<"AcqRel", 3, "acq_rel">]> {
+  let cppNamespace = "::mlir::ktc";
+  let genSpecializedAttr = 0;
+}
+
+def Ktc_MemSemAttr : EnumAttr<Ktc_Dialect, Ktc_MemSemEnum, "mem_sem"> {
+  let assemblyFormat = "$value";
+}
+
+def Ktc_MemScopeEnum : I32EnumAttr<"MemScope",
+    "the threads an atomic's ordering is with", [
+    I32EnumAttrCase<"Gpu", 0, "gpu">,
+    I32EnumAttrCase<"Cta", 1, "cta">,
+    I32EnumAttrCase<"Sys", 2, "sys">]> {
+  let cppNamespace = "::mlir::ktc";
+  let genSpecializedAttr = 0;
+}
+
+def Ktc_MemScopeAttr : EnumAttr<Ktc_Dialect, Ktc_MemScopeEnum, "mem_scope"> {
+  let assemblyFormat = "$value";
+}
+
 #endif // KTC_TYPES_TD

@@ -247,6 +247,53 @@ std::vector<Value> associative_scan(
                                            const std::vector<Value> &)>
         &combine,
     bool reverse = false, Loc loc = Loc::current());
+// Atomics on global memory (Triton's tl.atomic_*; docs/builder.md#atomics).
+/// The ordering of an atomic with the thread's other memory accesses.
+enum class MemSem { relaxed, acquire, release, acq_rel };
+/// The threads that ordering is with: the program's (cta), the device's
+/// (gpu), or the device's and the host's (sys).
+enum class MemScope { gpu, cta, sys };
+/// Each element: old = *ptr; *ptr = old <op> val; returns old, atomically
+/// and exactly once per element (replicated copies of a block do not
+/// repeat it). `val` is converted to the pointee type and broadcast with
+/// the pointers and the mask; where `mask` is false memory is untouched
+/// and the returned element is undefined. add, max, min, xchg take i32,
+/// i64 and f32 pointees; and, or, xor i32 and i64. Float max/min order the
+/// bits as Triton does: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.
+Value atomic_add(const Operand &ptr, const Operand &val,
+                 const Operand &mask = Operand(Loc()),
+                 MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                 Loc loc = Loc::current());
+Value atomic_max(const Operand &ptr, const Operand &val,
+                 const Operand &mask = Operand(Loc()),
+                 MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                 Loc loc = Loc::current());
+Value atomic_min(const Operand &ptr, const Operand &val,
+                 const Operand &mask = Operand(Loc()),
+                 MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                 Loc loc = Loc::current());
+Value atomic_xchg(const Operand &ptr, const Operand &val,
+                  const Operand &mask = Operand(Loc()),
+                  MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                  Loc loc = Loc::current());
+Value atomic_and(const Operand &ptr, const Operand &val,
+                 const Operand &mask = Operand(Loc()),
+                 MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                 Loc loc = Loc::current());
+Value atomic_or(const Operand &ptr, const Operand &val,
+                const Operand &mask = Operand(Loc()),
+                MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                Loc loc = Loc::current());
+Value atomic_xor(const Operand &ptr, const Operand &val,
+                 const Operand &mask = Operand(Loc()),
+                 MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                 Loc loc = Loc::current());
+/// Each element: old = *ptr; if (old == cmp) *ptr = val; returns old
+/// (bits compared for f32; i32, i64, f32 pointees).
+Value atomic_cas(const Operand &ptr, const Operand &cmp, const Operand &val,
+                 const Operand &mask = Operand(Loc()),
+                 MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
+                 Loc loc = Loc::current());
 
 } // namespace ktc
 

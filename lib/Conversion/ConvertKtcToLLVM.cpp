@@ -133,7 +133,7 @@ struct KtcConvertToLLVMPass
     // (planReductionSlots). `largest` is the op needing the most scratch,
     // where an error about the total points (the user's file:line).
     Operation *largest = nullptr;
-    int64_t sharedSize = scratchBytes(module, *target, &largest);
+    int64_t sharedSize = scratchBytes(module, *target, numWarps, &largest);
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
       func.walk([&](Operation *op) {
@@ -209,6 +209,7 @@ struct KtcConvertToLLVMPass
     populateAsyncCopyPatterns(converter, patterns, state);
     populateReduceWithPatterns(converter, patterns, state);
     populateScanPatterns(converter, patterns, state);
+    populateAtomicPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

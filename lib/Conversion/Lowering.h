@@ -161,6 +161,13 @@ void populateDotPatterns(const TypeConverter &converter,
 void populateAsyncCopyPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns,
                                const LoweringState &state);
+void populateAtomicPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns,
+                            const LoweringState &state);
+/// The shared memory (bytes) an atomic needs to hand its old values to the
+/// threads holding copies of its elements (AtomicOpToLLVM.cpp); 0 when its
+/// result is unused or no thread holds a copy.
+int64_t atomicSharedBytes(Operation *op, unsigned numWarps, unsigned waveSize);
 
 /// Declares the kernel's shared memory (`state.sharedMemory`, `bytes` of
 /// it), static or -- past the target's static limit -- dynamic with the

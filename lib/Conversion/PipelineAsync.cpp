@@ -87,7 +87,9 @@ struct PipelineAsyncPass
         // The buffers, the kernel's scratch (without the dots whose
         // operands they hold) and the reductions' slots must fit; fewer
         // stages where more do not.
-        int64_t scratch = scratchBytes(func, *target, nullptr, [&](Operation *op) {
+        unsigned warps = KtcDialect::getNumWarps(func).value_or(4);
+        int64_t scratch = scratchBytes(func, *target, warps, nullptr,
+                                       [&](Operation *op) {
           return isa<DotOp>(op) && loop->isAncestor(op);
         });
         int64_t slot = 0;

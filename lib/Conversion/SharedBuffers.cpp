@@ -89,7 +89,7 @@ LocalLoadOp mlir::ktc::bufferOperand(DotOp dot, unsigned idx) {
 }
 
 int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
-                                Operation **largest,
+                                unsigned numWarps, Operation **largest,
                                 function_ref<bool(Operation *)> skip) {
   int64_t most = 0;
   GpuTypeConverter elements(scope->getContext());
@@ -112,6 +112,8 @@ int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
       need(op, reduceWithSharedBytes(r, conversionBudget(target)));
     if (auto scan = dyn_cast<ScanOp>(op))
       need(op, scanSharedBytes(scan));
+    if (isa<AtomicRMWOp, AtomicCASOp>(op))
+      need(op, atomicSharedBytes(op, numWarps, target.waveSize()));
     if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp, ReshapeOp>(
             op)) {
       auto src = cast<RankedTensorType>(op->getOperand(0).getType());

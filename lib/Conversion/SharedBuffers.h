@@ -48,10 +48,11 @@ LinearLayout dotOperandLayout(DotOp dot, unsigned idx);
 /// ktc.local_load names (instead of registers).
 LocalLoadOp bufferOperand(DotOp dot, unsigned idx);
 
-/// The scratch (bytes) the ops of `scope` need at once, and the op needing
-/// the most (`largest`, may be null), skipping the ops `skip` says.
+/// The scratch (bytes) the ops of `scope` (with `numWarps` waves) need at
+/// once, and the op needing the most (`largest`, may be null), skipping the
+/// ops `skip` says.
 int64_t scratchBytes(Operation *scope, const TargetInfo &target,
-                     Operation **largest = nullptr,
+                     unsigned numWarps, Operation **largest = nullptr,
                      function_ref<bool(Operation *)> skip = nullptr);
 
 } // namespace mlir::ktc

@@ -104,6 +104,23 @@ public:
 
   /// Marks `func` a kernel launched with `numThreads` threads per workgroup.
   virtual void markKernel(Operation *func, unsigned numThreads) const = 0;
+
+  /// Atomics: the LLVM syncscope of a ktc scope (`cta`, `gpu`, `sys`; the
+  /// empty string is LLVM's system scope), and any marks an atomic on
+  /// global memory needs (AMDGPU: no fine-grained or remote memory, so
+  /// that float adds take the hardware instruction).
+  virtual StringRef syncScope(StringRef scope) const = 0;
+  virtual void markAtomic(Operation *atomic) const {}
+  /// One atomic read-modify-write of `val` at the global `ptr`, when the
+  /// target writes its own instruction (NVPTX: LLVM's backend drops the
+  /// ordering and scope of an atomicrmw); null for the lowering's
+  /// llvm.atomicrmw. With `resultUsed` false the result may be undefined
+  /// (a reduction-only instruction such as red).
+  virtual Value atomicRMW(OpBuilder &b, Location loc, LLVM::AtomicBinOp op,
+                          Value ptr, Value val, LLVM::AtomicOrdering ordering,
+                          StringRef scope, bool resultUsed) const {
+    return {};
+  }
 };
 
 /// The TargetInfo of a GPU target; null (with `error` set) for a name that

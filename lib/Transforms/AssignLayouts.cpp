@@ -308,6 +308,14 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
       // The value joins below unless it is better converted.
       if (store.getMask())
         classes.join(store.getPtr(), store.getMask());
+    } else if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+      // Pointers, values, mask and old values: one layout (the lowering
+      // does each element once, in the thread holding its first copy).
+      if (isa<RankedTensorType>(op->getResult(0).getType())) {
+        SmallVector<Value> all(op->getOperands());
+        all.push_back(op->getResult(0));
+        joinAll(all);
+      }
     } else if (auto b = dyn_cast<BroadcastOp>(op)) {
       classes.join(b.getResult(), b.getSrc());
     } else if (auto d = dyn_cast<DotOp>(op)) {

@@ -123,6 +123,17 @@ public:
     func->setAttr("rocdl.reqd_work_group_size",
                   b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
   }
+  StringRef syncScope(StringRef scope) const override {
+    return scope == "cta" ? "workgroup" : scope == "gpu" ? "agent" : "";
+  }
+  /// Kernel arguments are device memory (hipMalloc): coarse-grained and
+  /// local, which lets LLVM pick global_atomic_add_f32 and friends
+  /// instead of a compare-and-swap loop.
+  void markAtomic(Operation *atomic) const override {
+    Builder b(atomic->getContext());
+    atomic->setAttr("rocdl.no_fine_grained_memory", b.getUnitAttr());
+    atomic->setAttr("rocdl.no_remote_memory", b.getUnitAttr());
+  }
 
 private:
   ::ktc::target::Target target_;

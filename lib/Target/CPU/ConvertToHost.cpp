@@ -12,6 +12,8 @@
 #include "dialect/KtcPasses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -440,6 +442,7 @@ struct KtcConvertToHostPass
     populateHostReducePatterns(converter, patterns);
     populateHostScanPatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
+    populateHostAtomicPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

@@ -2,6 +2,7 @@
 
 #include "HostTarget.h"
 
+#include "HostShapes.h"
 #include "dialect/KtcPasses.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -41,6 +42,7 @@ void registerHostDialects(DialectRegistry &registry) {
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   vector::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::ktc::registerHostAtomicEffects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }

@@ -27,6 +27,12 @@ void populateHostDotPatterns(const TypeConverter &converter,
 /// region as its body, HostReductions.cpp).
 void populateHostReducePatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
+/// Adds ktc.atomic_rmw's and ktc.atomic_cas's lowerings (HostAtomics.cpp).
+void populateHostAtomicPatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns);
+/// Declares the memory effects of llvm.atomicrmw and llvm.cmpxchg (which
+/// the buffer deallocation needs), as an extension of the LLVM dialect.
+void registerHostAtomicEffects(DialectRegistry &registry);
 
 } // namespace mlir::ktc
 

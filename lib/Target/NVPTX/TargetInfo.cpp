@@ -136,6 +136,77 @@ public:
     func->setAttr("nvvm.reqntid",
                   b.getDenseI32ArrayAttr({int32_t(numThreads), 1, 1}));
   }
+  /// NVPTX's syncscopes: "block" (.cta), "device" (.gpu), "" (.sys).
+  StringRef syncScope(StringRef scope) const override {
+    return scope == "cta" ? "block" : scope == "gpu" ? "device" : "";
+  }
+  /// atom (red when the result is unused and the ordering allows it:
+  /// relaxed or release) with the ordering and scope spelt out, as inline
+  /// PTX: LLVM 22's NVPTX backend lowers an atomicrmw to a plain
+  /// atom.global (relaxed, .gpu) whatever its ordering and syncscope.
+  Value atomicRMW(OpBuilder &b, Location loc, LLVM::AtomicBinOp op, Value ptr,
+                  Value val, LLVM::AtomicOrdering ordering, StringRef scope,
+                  bool resultUsed) const override {
+    using Bin = LLVM::AtomicBinOp;
+    Type type = val.getType();
+    unsigned bits = type.getIntOrFloatBitWidth();
+    std::string w = std::to_string(bits), name;
+    switch (op) {
+    case Bin::add:
+      name = "add.u" + w;
+      break;
+    case Bin::fadd:
+      name = "add.f" + w;
+      break;
+    case Bin::max:
+      name = "max.s" + w;
+      break;
+    case Bin::min:
+      name = "min.s" + w;
+      break;
+    case Bin::umax:
+      name = "max.u" + w;
+      break;
+    case Bin::umin:
+      name = "min.u" + w;
+      break;
+    case Bin::xchg:
+      name = "exch.b" + w;
+      break;
+    case Bin::_and:
+      name = "and.b" + w;
+      break;
+    case Bin::_or:
+      name = "or.b" + w;
+      break;
+    case Bin::_xor:
+      name = "xor.b" + w;
+      break;
+    default:
+      return {};
+    }
+    StringRef sem = ordering == LLVM::AtomicOrdering::monotonic ? "relaxed"
+                    : ordering == LLVM::AtomicOrdering::acquire ? "acquire"
+                    : ordering == LLVM::AtomicOrdering::release ? "release"
+                                                                : "acq_rel";
+    std::string qualifiers =
+        "." + sem.str() + "." + scope.str() + ".global." + name;
+    std::string reg = isa<FloatType>(type) ? "f" : bits == 64 ? "l" : "r";
+    if (!resultUsed && (sem == "relaxed" || sem == "release")) {
+      LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{ptr, val},
+                                "red" + qualifiers + " [$0], $1;",
+                                "l," + reg + ",~{memory}", true, false,
+                                LLVM::TailCallKind::None,
+                                LLVM::AsmDialectAttr(), ArrayAttr());
+      return LLVM::UndefOp::create(b, loc, type);
+    }
+    return LLVM::InlineAsmOp::create(
+               b, loc, TypeRange{type}, ValueRange{ptr, val},
+               "atom" + qualifiers + " $0, [$1], $2;",
+               "=" + reg + ",l," + reg + ",~{memory}", true, false,
+               LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+        .getResult(0);
+  }
 
 private:
   ::ktc::target::Target target_;
