@@ -518,6 +518,9 @@ def Ktc_ReduceReturnOp : Ktc_Op<"reduce_return", [Pure, Terminator,
   }];
   let arguments = (ins Variadic<Ktc_Scalar>:$values);
   let assemblyFormat = "$values attr-dict `:` type($values)";
+}
+
+//===----------------------------------------------------------------------===//
 // Scans (cumsum, cumprod, associative_scan)
 //===----------------------------------------------------------------------===//
 
@@ -586,6 +589,9 @@ def Ktc_ScanReturnOp : Ktc_Op<"scan_return", [Pure, Terminator,
   let summary = "the combined scalars of a ktc.scan's combine region";
   let arguments = (ins Variadic<AnyType>:$results);
   let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics (issue 19)
 //===----------------------------------------------------------------------===//
 
