@@ -192,7 +192,9 @@ public:
     std::string qualifiers =
         "." + sem.str() + "." + scope.str() + ".global." + name;
     std::string reg = isa<FloatType>(type) ? "f" : bits == 64 ? "l" : "r";
-    if (!resultUsed && (sem == "relaxed" || sem == "release")) {
+    // red has no exchange: an unused exchange is still an atom.
+    if (!resultUsed && op != Bin::xchg &&
+        (sem == "relaxed" || sem == "release")) {
       LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{ptr, val},
                                 "red" + qualifiers + " [$0], $1;",
                                 "l," + reg + ",~{memory}", true, false,

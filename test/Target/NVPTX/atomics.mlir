@@ -42,6 +42,11 @@
 // CHECK-NEXT: @%[[NOT0]] bra
 // CHECK-NEXT: // begin inline asm
 // CHECK-NEXT: atom.acq_rel.gpu.global.xor.b64
+// An exchange whose old value is unused (a lock's release) is still an
+// atom: PTX's red has no exchange (ptxas refuses red.exch).
+// CHECK-NOT: red.{{.*}}exch
+// CHECK: atom.release.gpu.global.exch.b32
+// CHECK-NOT: red.{{.*}}exch
 func.func @atomics(%pf: !ktc.ptr<f32>, %pi: !ktc.ptr<i32>, %pl: !ktc.ptr<i64>, %out: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %offs = ktc.arange 0, 32 : tensor<32xi32>
   %pfb = ktc.splat %pf : !ktc.ptr<f32> -> tensor<32x!ktc.ptr<f32>>
@@ -62,5 +67,6 @@ func.func @atomics(%pf: !ktc.ptr<f32>, %pi: !ktc.ptr<i32>, %pl: !ktc.ptr<i64>, %
   %l64 = arith.extsi %l : i32 to i64
   %e = ktc.atomic_rmw xchg %pl, %l64 sem = release : !ktc.ptr<i64>
   %1 = ktc.atomic_rmw xor %pl, %e : !ktc.ptr<i64>
+  %2 = ktc.atomic_rmw xchg %pi, %c0 sem = release : !ktc.ptr<i32>
   return
 }
