@@ -157,29 +157,17 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     ReduceKind kind = op.getKind();
     // 1. Within the thread: registers split into bits along the axis and
     // the rest, which number the result's registers.
-    SmallVector<unsigned> along, rest;
-    for (auto [i, basis] : llvm::enumerate(layout.bases(LinearLayout::Register))) {
-      bool moves = basis[axis] != 0;
-      for (unsigned d = 0; d < basis.size(); ++d)
-        if (d != axis && basis[d] && moves)
-          return op.emitOpError("cannot reduce a layout whose registers move "
-                                "along the axis and another dimension at once");
-      (moves ? along : rest).push_back(i);
-    }
-    auto deposit = [](int64_t bits, ArrayRef<unsigned> at) {
-      int64_t r = 0;
-      for (auto [k, i] : llvm::enumerate(at))
-        if (bits >> k & 1)
-          r |= int64_t(1) << i;
-      return r;
-    };
+    FailureOr<RegisterSplit> split = RegisterSplit::of(op, layout, axis);
+    if (failed(split))
+      return failure();
+    const SmallVector<unsigned> &along = split->along, &rest = split->rest;
     ValueRange values = adaptor.getSrc();
     SmallVector<Value> acc;
     for (int64_t out = 0; out < (int64_t(1) << rest.size()); ++out) {
       Value a;
       for (int64_t j = 0; j < (int64_t(1) << along.size()); ++j) {
         Value v = widen(rewriter, loc,
-                        values[deposit(out, rest) | deposit(j, along)],
+                        values[split->source(out, j)],
                         element, type);
         a = a ? combine(rewriter, loc, kind, a, v) : v;
       }

@@ -138,23 +138,10 @@ struct ReduceWithLowering : OpConversionPattern<ReduceWithOp> {
     }
     // 1. Within the thread: registers split into bits along the axis and
     // the rest, which number the result's registers (in 1-D: copies).
-    SmallVector<unsigned> along, rest;
-    for (auto [i, basis] :
-         llvm::enumerate(layout.bases(LinearLayout::Register))) {
-      bool moves = basis[axis] != 0;
-      for (unsigned d = 0; d < basis.size(); ++d)
-        if (d != axis && basis[d] && moves)
-          return op.emitOpError("cannot reduce a layout whose registers move "
-                                "along the axis and another dimension at once");
-      (moves ? along : rest).push_back(i);
-    }
-    auto deposit = [](int64_t bits, ArrayRef<unsigned> at) {
-      int64_t r = 0;
-      for (auto [k, i] : llvm::enumerate(at))
-        if (bits >> k & 1)
-          r |= int64_t(1) << i;
-      return r;
-    };
+    FailureOr<RegisterSplit> split = RegisterSplit::of(op, layout, axis);
+    if (failed(split))
+      return failure();
+    const SmallVector<unsigned> &along = split->along, &rest = split->rest;
     bool scalar = srcType.getRank() == 1;
     int64_t outs = scalar ? 1 : int64_t(1) << rest.size();
     SmallVector<Tuple> acc;
@@ -163,7 +150,7 @@ struct ReduceWithLowering : OpConversionPattern<ReduceWithOp> {
       for (int64_t j = 0; j < (int64_t(1) << along.size()); ++j) {
         Tuple v;
         for (ValueRange values : adaptor.getSrcs())
-          v.push_back(values[deposit(out, rest) | deposit(j, along)]);
+          v.push_back(values[split->source(out, j)]);
         a = a.empty() ? v : combine(rewriter, op, a, v);
       }
       acc.push_back(a);

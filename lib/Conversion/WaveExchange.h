@@ -13,6 +13,44 @@
 
 namespace mlir::ktc {
 
+/// A reduction along `axis` within the thread: the register bits whose
+/// bases move along the axis (`along`: combined) and the others (`rest`:
+/// numbering the result's registers).
+struct RegisterSplit {
+  SmallVector<unsigned> along, rest;
+  /// Fails, with the error at `op`, where a register basis moves along the
+  /// axis and another dimension at once.
+  static FailureOr<RegisterSplit> of(Operation *op, const LinearLayout &layout,
+                                     unsigned axis) {
+    RegisterSplit split;
+    for (auto [i, basis] :
+         llvm::enumerate(layout.bases(LinearLayout::Register))) {
+      bool moves = basis[axis] != 0;
+      for (unsigned d = 0; d < basis.size(); ++d)
+        if (d != axis && basis[d] && moves)
+          return op->emitOpError("cannot reduce a layout whose registers "
+                                 "move along the axis and another dimension "
+                                 "at once");
+      (moves ? split.along : split.rest).push_back(i);
+    }
+    return split;
+  }
+  /// The register holding element `j` along the axis of result register
+  /// `out`.
+  int64_t source(int64_t out, int64_t j) const {
+    return deposit(out, rest) | deposit(j, along);
+  }
+
+private:
+  static int64_t deposit(int64_t bits, ArrayRef<unsigned> at) {
+    int64_t r = 0;
+    for (auto [k, i] : llvm::enumerate(at))
+      if (bits >> k & 1)
+        r |= int64_t(1) << i;
+    return r;
+  }
+};
+
 /// How a reduction along `axis` exchanges partials across the waves whose
 /// bases move along it. After the lanes are combined, the threads differing
 /// only in lane bits along the axis, or in bits whose bases are zero, hold
