@@ -106,19 +106,7 @@ struct AsyncCopyLowering : OpConversionPattern<AsyncCopyOp> {
       }
     };
     // One copy of each element: replicas skip.
-    if (uint64_t replicas = from.replicatedThreadBits()) {
-      Value first = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq,
-          arith::AndIOp::create(rewriter, loc, target.threadId(rewriter, loc),
-                                i32Const(rewriter, loc, replicas)),
-          i32Const(rewriter, loc, 0));
-      scf::IfOp::create(rewriter, loc, first, [&](OpBuilder &b, Location loc) {
-        copy(b, loc);
-        scf::YieldOp::create(b, loc);
-      });
-    } else {
-      copy(rewriter, loc);
-    }
+    ifFirstReplica(rewriter, loc, target, from.replicatedThreadBits(), copy);
     rewriter.eraseOp(op);
     return success();
   }

@@ -31,6 +31,22 @@ static Value at(OpBuilder &b, Location loc, const LoweringState &state,
   return sharedElement(b, loc, state, element, index);
 }
 
+void mlir::ktc::ifFirstReplica(
+    OpBuilder &b, Location loc, const TargetInfo &target, uint64_t replicas,
+    function_ref<void(OpBuilder &, Location)> body) {
+  if (!replicas)
+    return body(b, loc);
+  Value first = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, loc, target.threadId(b, loc),
+                            i32Const(b, loc, replicas)),
+      i32Const(b, loc, 0));
+  scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
+    body(b, loc);
+    scf::YieldOp::create(b, loc);
+  });
+}
+
 void StagedBlock::write(OpBuilder &b, Location loc, ValueRange values) {
   const TargetInfo &target = *state_.target;
   TileCoords source(b, loc, target, stored_);
@@ -43,18 +59,7 @@ void StagedBlock::write(OpBuilder &b, Location loc, ValueRange values) {
              offset_, base_),
           plan_.writeVector * bytes);
   };
-  uint64_t replicas = from_.replicatedThreadBits();
-  if (!replicas)
-    return store(b, loc);
-  Value first = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, loc, target.threadId(b, loc),
-                            i32Const(b, loc, replicas)),
-      i32Const(b, loc, 0));
-  scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
-    store(b, loc);
-    scf::YieldOp::create(b, loc);
-  });
+  ifFirstReplica(b, loc, target, from_.replicatedThreadBits(), store);
 }
 
 Value StagedBlock::read(OpBuilder &b, Location loc, int64_t reg) {

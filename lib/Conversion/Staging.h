@@ -21,6 +21,13 @@
 
 namespace mlir::ktc {
 
+/// body() where the thread holds the first copy of what a layout with
+/// `replicas` (replicatedThreadBits) spreads: for every thread when it is 0,
+/// else under a branch on the thread id.
+void ifFirstReplica(OpBuilder &b, Location loc, const TargetInfo &target,
+                    uint64_t replicas,
+                    function_ref<void(OpBuilder &, Location)> body);
+
 class StagedBlock {
 public:
   /// `from` -> `to` through shared memory from byte `offset` on (plus
