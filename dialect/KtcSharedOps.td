@@ -19,7 +19,11 @@ def Ktc_LocalAllocOp : Ktc_Op<"local_alloc", [MemoryEffects<[MemAlloc]>]> {
     fastest), each row `pad` elements longer, and with `max_phase` > 1 the
     chunks of `vec` elements of row r are permuted by XOR with
     (r / per_phase) % max_phase: a swizzle that keeps the copies' and the
-    reads' accesses free of bank conflicts. ktc-pipeline-async chooses them.
+    reads' accesses free of bank conflicts. With `split` > 0 the last
+    dimension is cut in blocks of `split` columns stored one after the
+    other (all rows of one block, then the next), each swizzled on its own:
+    the tiles NVIDIA's wgmma reads through matrix descriptors (32-, 64- or
+    128-byte rows). ktc-pipeline-async chooses them.
 
     ```mlir
     %buf = ktc.local_alloc {vec = 8, max_phase = 4} : !ktc.shared<3x128x32xf16>
@@ -28,7 +32,8 @@ def Ktc_LocalAllocOp : Ktc_Op<"local_alloc", [MemoryEffects<[MemAlloc]>]> {
   let arguments = (ins DefaultValuedAttr<I64Attr, "0">:$pad,
                        DefaultValuedAttr<I64Attr, "1">:$vec,
                        DefaultValuedAttr<I64Attr, "1">:$per_phase,
-                       DefaultValuedAttr<I64Attr, "1">:$max_phase);
+                       DefaultValuedAttr<I64Attr, "1">:$max_phase,
+                       DefaultValuedAttr<I64Attr, "0">:$split);
   let results = (outs Ktc_SharedBufferType:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;

@@ -297,6 +297,12 @@ MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "#ktc.mma warpsPerCTA must be two powers of two "
                           "whose product is at most "
                        << kMaxNumWarps;
+  if (unsigned waves = lookupMmaInstr(instr)->waves;
+      warpsPerCTA[0] % waves)
+    return emitError() << "#ktc.mma \"" << instr << "\" is issued by "
+                       << waves << " warps together: warpsPerCTA[0] must be "
+                       << "a multiple of " << waves << ", not "
+                       << warpsPerCTA[0];
   return success();
 }
 

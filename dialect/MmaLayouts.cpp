@@ -12,6 +12,7 @@
 #include "dialect/MmaLayouts.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -75,6 +76,39 @@ std::vector<MmaInstr> makeTable() {
     i.cLane = cols({2, 4}) + rows({1, 2, 4});
     t.push_back(i);
   }
+  // wgmma.m64nNk16 (sm_90a): the 4 warps of a warpgroup each hold 16 rows
+  // of C as mma.sync's m16n8 tile, repeated along N: register 4 j + i of
+  // lane (g, t) is row g (+8 for i >= 2), column 8 j + 2 t + i % 2. A and B
+  // are read from shared memory through descriptors; their layouts here
+  // (A per warp as mma.sync's, B replicated over the warps) are what the
+  // operands are staged from when they do not come from a buffer slot.
+  static llvm::BumpPtrAllocator storage;
+  static llvm::StringSaver saver(storage);
+  for (int32_t n : {16, 32, 64, 128, 256})
+    for (bool bf16 : {false, true}) {
+      MmaInstr i;
+      std::string type = bf16 ? "bf16" : "f16";
+      i.name = saver.save("wgmma64x" + std::to_string(n) + "x16_" + type);
+      i.family = MmaInstr::NvWgmma;
+      i.m = 64, i.n = unsigned(n), i.k = 16, i.waveSize = 32, i.bf16 = bf16;
+      i.waves = 4;
+      i.intrinsic = saver.save("wgmma.mma_async.sync.aligned.m64n" +
+                               std::to_string(n) + "k16.f32." + type + "." +
+                               type);
+      Bases alongN;
+      for (int32_t s = 8; s < n; s *= 2)
+        alongN.push_back({0, s});
+      i.aReg = Bases{{0, 1}, {8, 0}, {0, 8}};
+      i.aLane = cols({2, 4}) + rows({1, 2, 4});
+      i.aWarp = rows({16, 32});
+      i.bReg = rows({1, 8}) + alongN;
+      i.bLane = rows({2, 4}) + cols({1, 2, 4});
+      i.bWarp = Bases{{0, 0}, {0, 0}};
+      i.cReg = Bases{{0, 1}, {8, 0}} + alongN;
+      i.cLane = cols({2, 4}) + rows({1, 2, 4});
+      i.cWarp = rows({16, 32});
+      t.push_back(i);
+    }
   // MFMA (wave64). 32x32xK: lane l holds A row l % 32, columns
   // K/2 * (l / 32) + {0 .. K/2-1}; B likewise by column; C column l % 32,
   // rows 8 g + 4 (l / 32) + j in register 4 g + j. 16x16xK: rows (columns)
@@ -170,12 +204,40 @@ const std::vector<MmaInstr> &table() {
   return t;
 }
 
-/// The architecture's number: 90 for sm_90, 0x942 for gfx942; 0 otherwise.
+/// The architecture's number: 90 for sm_90 (and sm_90a), 0x942 for gfx942;
+/// 0 otherwise.
 unsigned archNumber(StringRef arch, StringRef prefix, unsigned radix) {
   unsigned v = 0;
-  if (!arch.consume_front(prefix) || arch.getAsInteger(radix, v))
+  if (!arch.consume_front(prefix))
+    return 0;
+  if (prefix == "sm_" && (arch.ends_with("a") || arch.ends_with("f")))
+    arch = arch.drop_back();
+  if (arch.getAsInteger(radix, v))
     return 0;
   return v;
+}
+
+/// How a wgmma dot of an m x n block spreads `numWarps` warps: warpgroups
+/// along M (64 rows each) while M has room, the rest along N; and the
+/// instruction's n (a warpgroup's columns, at most 256). None when the
+/// block is too small or the warps are not whole warpgroups.
+struct WgmmaShape {
+  unsigned alongM = 0, alongN = 0;
+  int64_t n = 0;
+};
+std::optional<WgmmaShape> wgmmaShape(int64_t m, int64_t n, unsigned numWarps) {
+  if (numWarps < 4 || numWarps % 4 || m < 64)
+    return std::nullopt;
+  WgmmaShape s;
+  unsigned groups = numWarps / 4;
+  s.alongM = 1;
+  while (s.alongM * 2 <= groups && 64 * int64_t(s.alongM) * 2 <= m)
+    s.alongM *= 2;
+  s.alongN = groups / s.alongM;
+  s.n = std::min<int64_t>(256, n / s.alongN);
+  if (s.n < 16)
+    return std::nullopt;
+  return s;
 }
 
 } // namespace
@@ -191,7 +253,7 @@ const MmaInstr *mlir::ktc::lookupMmaInstr(StringRef name) {
 
 const MmaInstr *mlir::ktc::chooseMmaInstr(StringRef arch, Type element,
                                           bool tf32, int64_t m, int64_t n,
-                                          int64_t k) {
+                                          int64_t k, unsigned numWarps) {
   arch = arch.split(':').first; // gfx942:sramecc+:xnack- is a gfx942
   auto fits = [&](const MmaInstr *i) {
     return i && m >= i->m && n >= i->n && k >= i->k ? i : nullptr;
@@ -205,11 +267,17 @@ const MmaInstr *mlir::ktc::chooseMmaInstr(StringRef arch, Type element,
   if (!element.isF16() && !element.isBF16())
     return nullptr;
   bool bf16 = element.isBF16();
-  auto named = [&](StringRef base) {
+  auto named = [&](const Twine &base) {
     return fits(lookupMmaInstr((base + (bf16 ? "_bf16" : "_f16")).str()));
   };
-  if (unsigned sm = archNumber(arch, "sm_", 10))
+  if (unsigned sm = archNumber(arch, "sm_", 10)) {
+    if (sm == 90 && arch.ends_with("a") && k >= 16)
+      if (std::optional<WgmmaShape> s = wgmmaShape(m, n, numWarps))
+        if (const MmaInstr *i =
+                named("wgmma64x" + std::to_string(s->n) + "x16"))
+          return i;
     return sm >= 80 ? named("mma16816") : nullptr;
+  }
   unsigned gfx = archNumber(arch, "gfx", 16);
   if (gfx == 0x90a || gfx == 0x942 || gfx == 0x950) {
     // The 32x32 forms where the block has room (fewer instructions, fewer
@@ -231,6 +299,12 @@ const MmaInstr *mlir::ktc::chooseMmaInstr(StringRef arch, Type element,
 
 SmallVector<unsigned, 2> mlir::ktc::mmaWarps(const MmaInstr &instr, int64_t m,
                                              int64_t n, unsigned numWarps) {
+  if (instr.family == MmaInstr::NvWgmma) {
+    std::optional<WgmmaShape> s = wgmmaShape(m, n, numWarps);
+    if (s)
+      return {4 * s->alongM, s->alongN};
+    return {numWarps, 1}; // not chosen for this shape: replicas
+  }
   SmallVector<unsigned, 2> w{1, 1};
   for (unsigned left = numWarps; left > 1; left /= 2) {
     int64_t tilesM = m / (int64_t(instr.m) * w[0]);
@@ -252,20 +326,23 @@ LinearLayout mlir::ktc::mmaLayout(const MmaInstr &instr,
   bool isA = opIdx == 0, isB = opIdx == 1;
   int64_t tileM = instr.m, tileN = instr.n, tileK = instr.k;
   int64_t rowsIn = isB ? tileK : tileM, colsIn = isA ? tileK : tileN;
-  // Waves that fit along M and N (the rest replicate).
+  // Waves that fit along M and N (the rest replicate); along M, in units
+  // of the instruction's own waves (a wgmma warpgroup).
   int64_t extentM = isB ? tileM : shape[0], extentN = isA ? tileN : shape[1];
-  unsigned wm = std::min<int64_t>(warps[0], std::max<int64_t>(1, extentM / tileM));
+  unsigned groupsM = std::max(1u, warps[0] / instr.waves);
+  unsigned wm = std::min<int64_t>(groupsM, std::max<int64_t>(1, extentM / tileM));
   unsigned wn = std::min<int64_t>(warps[1], std::max<int64_t>(1, extentN / tileN));
   std::array<Bases, LinearLayout::kNumIns> b;
   b[LinearLayout::Register] = isA ? instr.aReg : isB ? instr.bReg : instr.cReg;
   b[LinearLayout::Lane] = isA ? instr.aLane : isB ? instr.bLane : instr.cLane;
+  b[LinearLayout::Warp] = isA ? instr.aWarp : isB ? instr.bWarp : instr.cWarp;
   auto unit = [](unsigned dim, int64_t v) {
     Coord c{0, 0};
     c[dim] = int32_t(v);
     return c;
   };
   Bases &warp = b[LinearLayout::Warp];
-  for (unsigned s = 1; s < warps[0]; s *= 2) // M waves: A and C move
+  for (unsigned s = 1; s < groupsM; s *= 2) // M waves: A and C move
     warp.push_back(s < wm && !isB ? unit(0, tileM * s) : Coord{0, 0});
   for (unsigned s = 1; s < warps[1]; s *= 2) // N waves: B and C move
     warp.push_back(s < wn && !isA ? unit(1, tileN * s) : Coord{0, 0});

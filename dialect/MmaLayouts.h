@@ -33,7 +33,7 @@
 namespace mlir::ktc {
 
 struct MmaInstr {
-  enum Family { NvMma, AmdMfma, AmdWmma };
+  enum Family { NvMma, NvWgmma, AmdMfma, AmdWmma };
   /// The name #ktc.mma carries: "mma16816_f16", "mfma32x32x8_f16", ...
   StringRef name;
   Family family;
@@ -42,11 +42,15 @@ struct MmaInstr {
   /// The operands' element type: bf16, f16 (neither flag), or f32
   /// rounded to tf32 (input_precision = tf32).
   bool bf16 = false, tf32 = false;
-  /// The LLVM intrinsic, and the first architecture (of its family) with it.
+  /// The LLVM intrinsic (wgmma: the PTX instruction, written inline).
   StringRef intrinsic;
   /// One tile's bases, (row, column) of A (m, k), B (k, n) and C (m, n):
-  /// registers and lanes.
+  /// registers, lanes, and the waves of an instruction that several waves
+  /// issue together (wgmma: the 4 warps of a warpgroup, 16 rows each).
   SmallVector<LinearLayout::Coord> aReg, aLane, bReg, bLane, cReg, cLane;
+  SmallVector<LinearLayout::Coord> aWarp, bWarp, cWarp;
+  /// Waves issuing one instruction together (wgmma: 4).
+  unsigned waves = 1;
 
   int64_t aRegisters() const { return int64_t(1) << aReg.size(); }
   int64_t bRegisters() const { return int64_t(1) << bReg.size(); }
@@ -63,10 +67,15 @@ ArrayRef<MmaInstr> allMmaInstrs();
 /// f32 operands in ieee precision (tf32 ones too, but on NVIDIA), an
 /// architecture without one, or a block smaller than every instruction
 /// that architecture has.
+/// On sm_90a, f16 and bf16 dots of 4, 8, ... warps whose blocks have room
+/// take wgmma (a warpgroup's 64 x n tiles, n up to 256), others mma.sync.
 const MmaInstr *chooseMmaInstr(StringRef arch, Type element, bool tf32,
-                               int64_t m, int64_t n, int64_t k);
+                               int64_t m, int64_t n, int64_t k,
+                               unsigned numWarps = 4);
 /// How `numWarps` waves tile an m x n result of `instr`: [along M, along N],
-/// as square in tiles as the shape allows (waves past the shape replicate).
+/// as square in tiles as the shape allows (waves past the shape replicate);
+/// for wgmma, warpgroups along M first (each 64 rows), then along N, the
+/// first count a multiple of 4.
 SmallVector<unsigned, 2> mmaWarps(const MmaInstr &instr, int64_t m, int64_t n,
                                   unsigned numWarps);
 

@@ -33,6 +33,20 @@ LogicalResult LocalAllocOp::verify() {
            << " elements, not " << cols;
   if (maxPhase > 1 && pad)
     return emitOpError("pads or swizzles, not both");
+  int64_t split = getSplit();
+  if (split) {
+    if (split < 0 || !llvm::isPowerOf2_64(split) || split > cols)
+      return emitOpError("split must be a power of two no larger than the "
+                         "rows (")
+             << cols << " elements), not " << split;
+    if (pad)
+      return emitOpError("pads or splits its rows, not both");
+    if (maxPhase > 1 && vec * maxPhase > split)
+      return emitOpError("swizzles chunks of ")
+             << vec << " elements over " << maxPhase
+             << " phases, which needs column blocks of at least "
+             << vec * maxPhase << " elements, not " << split;
+  }
   return success();
 }
 

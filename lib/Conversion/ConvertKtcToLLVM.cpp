@@ -146,7 +146,8 @@ struct KtcConvertToLLVMPass
       });
     });
     module.walk([&](LocalAllocOp alloc) {
-      int64_t offset = llvm::alignTo(sharedSize, 128);
+      int64_t offset =
+          llvm::alignTo(sharedSize, bufferAlignment(bufferLayout(alloc)));
       state.bufferOffsets[alloc] = offset;
       sharedSize = offset + bufferBytes(alloc);
     });

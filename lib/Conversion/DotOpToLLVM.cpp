@@ -187,6 +187,13 @@ struct DotLowering : OpConversionPattern<DotOp> {
       return d && d.getOpIdx() == idx && d.getParent() == layout;
     };
     SmallVector<Value> a(adaptor.getA()), b(adaptor.getB());
+    if (auto mma = dyn_cast<MmaEncodingAttr>(layout))
+      if (const MmaInstr *instr = wgmmaOf(op)) {
+        rewriter.replaceOpWithMultiple(
+            op, {wgmmaDot(rewriter, loc, state, op, *instr,
+                          mma.getWarpsPerCTA(), a, b, adaptor.getAcc())});
+        return success();
+      }
     std::function<Value(int64_t)> getA = [&](int64_t r) { return a[r]; };
     std::function<Value(int64_t)> getB = [&](int64_t r) { return b[r]; };
     Type element = a[0].getType();
@@ -264,6 +271,8 @@ struct DotLowering : OpConversionPattern<DotOp> {
 } // namespace
 
 int64_t mlir::ktc::dotSharedBytes(DotOp op, const TargetInfo &target) {
+  if (wgmmaOf(op))
+    return wgmmaScratchBytes(op);
   Attribute layout = op.getType().getEncoding();
   int64_t bytes = 0;
   bool need[2];

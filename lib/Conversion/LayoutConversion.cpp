@@ -110,10 +110,18 @@ int64_t SharedLayout::offset(ArrayRef<int32_t> c,
   int64_t row = 0;
   for (size_t d = 0; d + 1 < c.size(); ++d)
     row = row * shape[d] + c[d];
-  int64_t col = c.back();
+  int64_t col = c.back(), block = 0, width = shape.back() + pad;
+  if (split && split < shape.back()) {
+    int64_t rows = 1;
+    for (int64_t d : shape.drop_back())
+      rows *= d;
+    block = col / split * rows * split;
+    col %= split;
+    width = split;
+  }
   if (maxPhase > 1)
     col = ((col / vec) ^ (row / perPhase % maxPhase)) * vec + col % vec;
-  return row * (shape.back() + pad) + col;
+  return block + row * width + col;
 }
 
 Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
@@ -135,6 +143,20 @@ Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
   Value col = c.back();
   if (!row)
     return col;
+  // Column blocks (split): the block's start, and the column within it.
+  Value block;
+  int64_t width = shape.back() + shared.pad;
+  if (shared.split && shared.split < shape.back()) {
+    int64_t rowsAll = 1;
+    for (int64_t d : shape.drop_back())
+      rowsAll *= d;
+    int64_t shift = llvm::Log2_64(shared.split);
+    block = arith::ShLIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, col, i32Const(b, loc, shift)),
+        i32Const(b, loc, llvm::Log2_64(rowsAll * shared.split)));
+    col = arith::AndIOp::create(b, loc, col, i32Const(b, loc, shared.split - 1));
+    width = shared.split;
+  }
   if (shared.maxPhase > 1) {
     Value phase = arith::AndIOp::create(
         b, loc,
@@ -147,8 +169,9 @@ Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
         arith::ShLIOp::create(b, loc, phase,
                               i32Const(b, loc, llvm::Log2_64(shared.vec))));
   }
-  return arith::AddIOp::create(b, loc, mul(row, shape.back() + shared.pad),
-                               col);
+  Value index = arith::AddIOp::create(b, loc, mul(row, width), col);
+  return block ? arith::AddIOp::create(b, loc, index, block).getResult()
+               : index;
 }
 
 Value mlir::ktc::extractBits(OpBuilder &b, Location loc, Value x,

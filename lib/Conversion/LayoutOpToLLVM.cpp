@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "SharedBuffers.h"
 #include "SharedMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -48,10 +49,17 @@ LogicalResult mlir::ktc::declareSharedMemory(ModuleOp module,
   // Dynamic: an external array of no size (PTX `.extern .shared`), and the
   // size for the launch as a line of the PTX.
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), dynamic ? 0 : bytes);
+  // wgmma's swizzled tiles (scratch or buffers) start at multiples of 1024
+  // bytes of the kernel's shared memory: its start must be one too.
+  bool wgmma = module.walk([](DotOp dot) {
+                       return wgmmaOf(dot) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+                     }).wasInterrupted();
   LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
                          dynamic ? LLVM::Linkage::External
                                  : LLVM::Linkage::Internal,
-                         state.sharedMemory, Attribute(), /*alignment=*/16,
+                         state.sharedMemory, Attribute(),
+                         /*alignment=*/wgmma ? 1024 : 16,
                          target.sharedAddressSpace());
   if (dynamic) {
     std::string line =

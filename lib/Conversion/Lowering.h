@@ -27,9 +27,13 @@ struct LoweringState;
 /// dimension `pad` elements longer; with `maxPhase` > 1, the chunks of
 /// `vec` elements of a row are permuted by XOR with the row's phase,
 /// (row / perPhase) % maxPhase (a swizzle: columns of one chunk in
-/// successive rows land on different banks, with no padding).
+/// successive rows land on different banks, with no padding). With `split`
+/// > 0 the last dimension is cut in column blocks of `split` elements,
+/// stored one after the other, each all rows x `split` columns and
+/// swizzled on its own: the shape of wgmma's swizzled operand tiles
+/// (lib/Conversion/WgmmaToLLVM.cpp), whose rows are 32, 64 or 128 bytes.
 struct SharedLayout {
-  int64_t pad = 0, vec = 1, perPhase = 1, maxPhase = 1;
+  int64_t pad = 0, vec = 1, perPhase = 1, maxPhase = 1, split = 0;
   /// The element offset of coordinate `c` of a block of `shape`.
   int64_t offset(ArrayRef<int32_t> c, ArrayRef<int64_t> shape) const;
 };

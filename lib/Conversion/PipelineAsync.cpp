@@ -94,9 +94,12 @@ struct PipelineAsyncPass
         });
         int64_t slot = 0;
         for (const Candidate &c : candidates)
-          slot += llvm::alignTo(slotBytes(c), 128);
-        int64_t room = conversionBudget(*target) - llvm::alignTo(scratch, 128) -
-                       alreadyAllocated(func);
+          slot += llvm::alignTo(slotBytes(c), bufferAlignment(c.shared));
+        int64_t align = 128;
+        for (const Candidate &c : candidates)
+          align = std::max(align, bufferAlignment(c.shared));
+        int64_t room = conversionBudget(*target) -
+                       llvm::alignTo(scratch, align) - alreadyAllocated(func);
         int64_t s = stages;
         while (s >= 2 && s * slot > room)
           --s;
@@ -117,7 +120,8 @@ struct PipelineAsyncPass
   static int64_t alreadyAllocated(func::FuncOp func) {
     int64_t bytes = 0;
     func.walk([&](LocalAllocOp alloc) {
-      bytes += llvm::alignTo(bufferBytes(alloc), 128);
+      bytes += llvm::alignTo(bufferBytes(alloc),
+                             bufferAlignment(bufferLayout(alloc)));
     });
     return bytes;
   }
@@ -139,12 +143,15 @@ struct PipelineAsyncPass
       // Every user a dot taking it as A or B, all in one layout.
       std::optional<LinearLayout> to;
       bool ok = true;
+      DotOp user;
+      unsigned operand = 0;
       for (OpOperand &use : load->getUses()) {
         auto dot = dyn_cast<DotOp>(use.getOwner());
         if (!dot || use.getOperandNumber() >= 2) {
           ok = false;
           break;
         }
+        user = dot, operand = use.getOperandNumber();
         LinearLayout need = dotOperandLayout(dot, use.getOperandNumber());
         if (to && !(*to == need))
           ok = false;
@@ -163,6 +170,10 @@ struct PipelineAsyncPass
       Type element = type.getElementType();
       SharedPlan plan = planSharedInOrder(from, *to, element, 0,
                                           target.hasMatrixLoads());
+      // wgmma reads its slots through descriptors: their swizzled layout.
+      if (const MmaInstr *instr = wgmmaOf(user))
+        plan.shared = wgmmaOperandLayout(*instr, operand, type.getShape(),
+                                         sharedBytes(element));
       int64_t width = axis.vectorWidth(load, int(from.fastestDim()));
       if (!asyncCopyVector(from, sharedBytes(element), plan.shared, width))
         continue;
@@ -209,7 +220,8 @@ struct PipelineAsyncPass
       c.buffer = LocalAllocOp::create(
           b, loc, SharedBufferType::get(b.getContext(), shape,
                                         type.getElementType()),
-          c.shared.pad, c.shared.vec, c.shared.perPhase, c.shared.maxPhase);
+          c.shared.pad, c.shared.vec, c.shared.perPhase, c.shared.maxPhase,
+          c.shared.split);
     }
     // The prologue: iterations 0 .. S-2 into slots 0 .. S-2, a group each.
     LoopBounds bounds = LoopBounds::of(b, loop);

@@ -16,7 +16,7 @@ using namespace mlir::ktc;
 SharedLayout mlir::ktc::bufferLayout(LocalAllocOp alloc) {
   return SharedLayout{int64_t(alloc.getPad()), int64_t(alloc.getVec()),
                       int64_t(alloc.getPerPhase()),
-                      int64_t(alloc.getMaxPhase())};
+                      int64_t(alloc.getMaxPhase()), int64_t(alloc.getSplit())};
 }
 
 int64_t mlir::ktc::slotElements(LocalAllocOp alloc) {
@@ -48,7 +48,7 @@ Value mlir::ktc::slotStart(OpBuilder &b, Location loc,
 static int64_t widestAccess(const SharedLayout &shared, int64_t cols) {
   if (shared.maxPhase > 1)
     return shared.vec;
-  int64_t row = cols + shared.pad;
+  int64_t row = shared.split ? std::min(cols, shared.split) : cols + shared.pad;
   return int64_t(1) << llvm::countr_zero(uint64_t(row));
 }
 
@@ -86,6 +86,29 @@ LinearLayout mlir::ktc::dotOperandLayout(DotOp dot, unsigned idx) {
 
 LocalLoadOp mlir::ktc::bufferOperand(DotOp dot, unsigned idx) {
   return dot->getOperand(idx).getDefiningOp<LocalLoadOp>();
+}
+
+const MmaInstr *mlir::ktc::wgmmaOf(DotOp dot) {
+  auto mma = dyn_cast_or_null<MmaEncodingAttr>(dot.getType().getEncoding());
+  if (!mma)
+    return nullptr;
+  const MmaInstr *instr = lookupMmaInstr(mma.getInstr());
+  return instr && instr->family == MmaInstr::NvWgmma ? instr : nullptr;
+}
+
+SharedLayout mlir::ktc::wgmmaOperandLayout(const MmaInstr &instr, unsigned idx,
+                                           ArrayRef<int64_t> shape,
+                                           int64_t elementBytes) {
+  // A's rows run along K, B's along N (one instruction spans instr.n).
+  int64_t cols = shape.back();
+  int64_t width = std::min<int64_t>({128, cols * elementBytes,
+                                     idx == 0 ? 128 : instr.n * elementBytes});
+  SharedLayout l;
+  l.vec = 16 / elementBytes;
+  l.perPhase = 128 / width;
+  l.maxPhase = width / 16;
+  l.split = width / elementBytes;
+  return l;
 }
 
 int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,

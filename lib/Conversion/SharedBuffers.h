@@ -15,12 +15,20 @@
 
 #include "SharedPlan.h"
 
+#include "dialect/MmaLayouts.h"
+
 namespace mlir::ktc {
 
 /// How the slots of `alloc` are laid out.
 SharedLayout bufferLayout(LocalAllocOp alloc);
 /// Elements one slot of `alloc` spans (rows padded).
 int64_t slotElements(LocalAllocOp alloc);
+/// The alignment (bytes) of a buffer laid out as `shared`: 1024 for
+/// wgmma's column blocks (their swizzle repeats every 1024 bytes, which the
+/// descriptors assume start aligned), else 128.
+inline int64_t bufferAlignment(const SharedLayout &shared) {
+  return shared.split ? 1024 : 128;
+}
 /// Bytes all slots of `alloc` take.
 int64_t bufferBytes(LocalAllocOp alloc);
 
@@ -47,6 +55,27 @@ LinearLayout dotOperandLayout(DotOp dot, unsigned idx);
 /// Whether the dot reads operand `idx` from the buffer slot a
 /// ktc.local_load names (instead of registers).
 LocalLoadOp bufferOperand(DotOp dot, unsigned idx);
+
+/// The matrix instruction of `dot` when it is a wgmma (sm_90a), else null.
+const MmaInstr *wgmmaOf(DotOp dot);
+/// How wgmma reads operand `idx` (0: A, m x k; 1: B, k x n) of `dot` from
+/// shared memory: A K-major, B N-major (both as the blocks lie in global
+/// memory), each cut in column blocks of 32, 64 or 128 bytes (the widest
+/// the block and one instruction allow) swizzled as the descriptor's mode
+/// of that width says: 16-byte chunks XOR the row within 8 rows of 128
+/// bytes. `instr` is wgmmaOf(dot).
+SharedLayout wgmmaOperandLayout(const MmaInstr &instr, unsigned idx,
+                                ArrayRef<int64_t> shape, int64_t elementBytes);
+
+/// A wgmma dot (lib/Conversion/WgmmaToLLVM.cpp): the accumulators after
+/// it, from `acc`; operands not read from a buffer slot (`a`, `b`: their
+/// registers) are staged through scratch first, which needs
+/// wgmmaScratchBytes.
+SmallVector<Value> wgmmaDot(ConversionPatternRewriter &b, Location loc,
+                            const LoweringState &state, DotOp op,
+                            const MmaInstr &instr, ArrayRef<unsigned> warps,
+                            ValueRange a, ValueRange bv, ValueRange acc);
+int64_t wgmmaScratchBytes(DotOp dot);
 
 /// The scratch (bytes) the ops of `scope` (with `numWarps` waves) need at
 /// once, and the op needing the most (`largest`, may be null), skipping the

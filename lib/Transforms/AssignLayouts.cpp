@@ -150,7 +150,8 @@ KtcAssignLayoutsPass::dotLayouts(func::FuncOp func, Classes &classes) {
     const MmaInstr *instr =
         chooseMmaInstr(arch, a.getElementType(),
                        dot.getInputPrecision() == InputPrecision::TF32,
-                       a.getDimSize(0), b.getDimSize(1), a.getDimSize(1));
+                       a.getDimSize(0), b.getDimSize(1), a.getDimSize(1),
+                       numWarps);
     Value rep = classes.find(dot.getResult());
     Attribute layout;
     if (instr && instr->waveSize == waveSize)

@@ -64,7 +64,7 @@ func.func @result(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
 
 // -----
 
-// expected-error @+1 {{#ktc.mma: unknown instruction "mfma64x64x4_f16"; known: mma16816_f16, mma16816_bf16, mma1688_tf32, mfma32x32x8_f16}}
+// expected-error @+1 {{#ktc.mma: unknown instruction "mfma64x64x4_f16"; known: mma16816_f16, mma16816_bf16, mma1688_tf32, wgmma64x16x16_f16}}
 func.func @instr(%c: tensor<64x64xf32, #ktc.mma<{instr = "mfma64x64x4_f16", warpsPerCTA = [2, 2]}>>) {
   return
 }
@@ -87,5 +87,12 @@ func.func @opidx(%c: tensor<64x64xf16, #ktc.dot_operand<{opIdx = 2, parent = #kt
 
 // expected-error @+1 {{#ktc.dot_operand's parent must be a #ktc.mma or a rank-2 #ktc.blocked layout, got #ktc.blocked}}
 func.func @parent(%c: tensor<64x64xf16, #ktc.dot_operand<{opIdx = 0, parent = #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#ktc.mma "wgmma64x64x16_f16" is issued by 4 warps together: warpsPerCTA[0] must be a multiple of 4, not 2}}
+func.func @warpgroup(%c: tensor<64x64xf32, #ktc.mma<{instr = "wgmma64x64x16_f16", warpsPerCTA = [2, 2]}>>) {
   return
 }

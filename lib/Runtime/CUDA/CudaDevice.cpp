@@ -228,8 +228,13 @@ public:
     d.cuCtxSetCurrent(ctx);
     check(d, d.cuStreamCreate(&stream_, 0), "cuStreamCreate");
     // PTX for the device's own SM when LLVM knows it, else for sm_90,
-    // which the driver JITs for any newer SM.
-    auto target = target::Target::parse("sm_" + std::to_string(major * 10 + minor));
+    // which the driver JITs for any newer SM. Compute capability 9.0 gets
+    // sm_90a, its own architecture-specific target (wgmma for dots), since
+    // ktc compiles for the device it runs on.
+    std::string sm = "sm_" + std::to_string(major * 10 + minor);
+    if (major == 9 && minor == 0 && env::flag("KTC_CUDA_ARCH_SPECIFIC", true))
+      sm += "a";
+    auto target = target::Target::parse(sm);
     if (!target) {
       llvm::consumeError(target.takeError());
       target = target::Target::parse("sm_90");

@@ -122,6 +122,13 @@ public:
   }
   void asyncWait(OpBuilder &b, Location loc, int pending) const override {
     NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
+    // On sm_90a the copies' writes may be read next by wgmma, through the
+    // async proxy: each thread orders its own writes before the barrier.
+    if (StringRef(target_.arch).ends_with("90a"))
+      LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{},
+                                "fence.proxy.async.shared::cta;", "~{memory}",
+                                true, false, LLVM::TailCallKind::None,
+                                LLVM::AsmDialectAttr(), ArrayAttr());
   }
   int64_t maxSharedBytes() const override {
     int64_t limit = ::ktc::max_shared_bytes_per_workgroup(target_.name());
