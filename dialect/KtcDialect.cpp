@@ -114,6 +114,14 @@ LogicalResult KtcDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("'ktc.check_bounds' must be a unit attribute");
     return success();
   }
+  if (name == "ktc.dot_pending") { // ktc-pipeline-async, wgmma dots
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<DotOp>(op) || !value || !value.getType().isInteger(32) ||
+        value.getValue().getSExtValue() < 0)
+      return op->emitError("'ktc.dot_pending' must be an i32 >= 0 on a "
+                           "ktc.dot");
+    return success();
+  }
   return op->emitError("unknown ktc attribute '") << name << "'";
 }
 

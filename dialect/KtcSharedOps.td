@@ -121,4 +121,25 @@ def Ktc_LocalLoadOp : Ktc_Op<"local_load"> {
   let hasVerifier = 1;
 }
 
+def Ktc_DotWaitOp : Ktc_Op<"dot_wait", [MemoryEffects<[MemRead, MemWrite]>,
+                                        AllTypesMatch<["acc", "result"]>]> {
+  let summary = "wait for a dot the matrix units still compute";
+  let description = [{
+    A dot marked `ktc.dot_pending = N` (ktc-pipeline-async, for NVIDIA's
+    wgmma in a pipelined loop) returns while up to N groups of its
+    instructions may still be in flight, writing its result: the next
+    iteration's dot accumulates into it directly. `ktc.dot_wait` waits
+    until at most `pending` groups are in flight and returns `acc`, then
+    complete, for any other use (after the loop).
+
+    ```mlir
+    %done = ktc.dot_wait %acc {pending = 0} : tensor<128x128xf32, #mma>
+    ```
+  }];
+  let arguments = (ins Ktc_Block:$acc,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pending);
+  let results = (outs Ktc_Block:$result);
+  let assemblyFormat = "$acc attr-dict `:` type($acc)";
+}
+
 #endif // KTC_SHARED_OPS_TD

@@ -304,4 +304,5 @@ void mlir::ktc::populateDotPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringState &state) {
   patterns.add<DotLowering>(converter, patterns.getContext(), state);
+  populateWgmmaPatterns(converter, patterns);
 }

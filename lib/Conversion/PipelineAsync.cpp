@@ -100,12 +100,17 @@ struct PipelineAsyncPass
           align = std::max(align, bufferAlignment(c.shared));
         int64_t room = conversionBudget(*target) -
                        llvm::alignTo(scratch, align) - alreadyAllocated(func);
+        // A dot left in flight (asyncDots) keeps its slot one iteration
+        // longer: one slot more.
         int64_t s = stages;
-        while (s >= 2 && s * slot > room)
+        auto slots = [&](int64_t s) {
+          return s + (asyncDots(loop, s).empty() ? 0 : 1);
+        };
+        while (s >= 2 && slots(s) * slot > room)
           --s;
         if (s < 2)
           continue;
-        pipeline(loop, candidates, s);
+        pipeline(loop, candidates, s, asyncDots(loop, s));
       }
     });
   }
@@ -115,6 +120,32 @@ struct PipelineAsyncPass
     int64_t rows = type.getNumElements() / type.getShape().back();
     return rows * (type.getShape().back() + c.shared.pad) *
            sharedBytes(type.getElementType());
+  }
+
+  /// The loop's wgmma dots that may return before they finish (one group
+  /// in flight, ktc.dot_pending = 1): each one's result only carried to
+  /// the next iteration's same dot as its accumulator. Either all of the
+  /// loop's wgmma dots, or none (then every dot waits for itself). With 3
+  /// stages or more (as Triton's pipeliner): the slot the previous
+  /// iteration read may still be read, so the buffers get a slot more.
+  static SmallVector<DotOp> asyncDots(scf::ForOp loop, int64_t stages) {
+    SmallVector<DotOp> dots;
+    if (stages < 3)
+      return {};
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      auto dot = dyn_cast<DotOp>(&op);
+      if (!dot || !wgmmaOf(dot))
+        continue;
+      if (!dot->hasOneUse() || *dot->user_begin() != yield)
+        return {};
+      unsigned j = dot->use_begin()->getOperandNumber();
+      BlockArgument carried = loop.getRegionIterArgs()[j];
+      if (dot.getAcc() != carried || !carried.hasOneUse())
+        return {};
+      dots.push_back(dot);
+    }
+    return dots;
   }
 
   static int64_t alreadyAllocated(func::FuncOp func) {
@@ -207,7 +238,11 @@ struct PipelineAsyncPass
   }
 
   void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
-                int64_t stages) {
+                int64_t stages, ArrayRef<DotOp> asyncDots) {
+    // Copies run S-1 iterations ahead; a dot still in flight keeps its
+    // slot one iteration longer, in a slot more.
+    int64_t lag = asyncDots.empty() ? 0 : 1;
+    int64_t ahead = stages - 1, slots = stages + lag;
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     auto i32 = [&](OpBuilder &b, int64_t v) -> Value {
@@ -215,7 +250,7 @@ struct PipelineAsyncPass
     };
     for (Candidate &c : candidates) {
       auto type = cast<RankedTensorType>(c.load.getType());
-      SmallVector<int64_t> shape{stages};
+      SmallVector<int64_t> shape{slots};
       llvm::append_range(shape, type.getShape());
       c.buffer = LocalAllocOp::create(
           b, loc, SharedBufferType::get(b.getContext(), shape,
@@ -225,7 +260,7 @@ struct PipelineAsyncPass
     }
     // The prologue: iterations 0 .. S-2 into slots 0 .. S-2, a group each.
     LoopBounds bounds = LoopBounds::of(b, loop);
-    for (int64_t s = 0; s + 1 < stages; ++s) {
+    for (int64_t s = 0; s < ahead; ++s) {
       auto [iv, inRange] = bounds.advance(b, loc, loop.getLowerBound(), s);
       for (const Candidate &c : candidates)
         copy(b, loop.getInductionVar(), c, iv, inRange, i32(b, s));
@@ -240,15 +275,16 @@ struct PipelineAsyncPass
       Value loopIv = body->getArgument(0);
       Value slot = args[0];
       yb.setInsertionPointToStart(body);
-      Value last = i32(yb, stages - 1);
-      AsyncWaitOp::create(yb, loc, stages - 2);
-      Value isFirst =
-          arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq, slot,
-                                i32(yb, 0));
+      Value last = i32(yb, slots - 1);
+      AsyncWaitOp::create(yb, loc, ahead - 1);
+      // The slot `lag` + 1 iterations back: (slot - 1 - lag) mod slots.
+      Value wrapped = arith::CmpIOp::create(
+          yb, loc, arith::CmpIPredicate::slt, slot, i32(yb, 1 + lag));
       Value previous = arith::SelectOp::create(
-          yb, loc, isFirst, last,
-          arith::SubIOp::create(yb, loc, slot, i32(yb, 1)));
-      auto [iv, inRange] = bounds.advance(yb, loc, loopIv, stages - 1);
+          yb, loc, wrapped,
+          arith::AddIOp::create(yb, loc, slot, i32(yb, slots - 1 - lag)),
+          arith::SubIOp::create(yb, loc, slot, i32(yb, 1 + lag)));
+      auto [iv, inRange] = bounds.advance(yb, loc, loopIv, ahead);
       for (const Candidate &c : candidates)
         copy(yb, loopIv, c, iv, inRange, previous);
       AsyncCommitOp::create(yb, loc);
@@ -284,6 +320,15 @@ struct PipelineAsyncPass
     OpBuilder after(newLoop->getContext());
     after.setInsertionPointAfter(newLoop);
     AsyncWaitOp::create(after, loc, 0);
+    // Dots still in flight at the loop's end finish before any use.
+    for (DotOp dot : asyncDots) {
+      dot->setAttr(kDotPendingAttr, after.getI32IntegerAttr(1));
+      unsigned j = dot->use_begin()->getOperandNumber();
+      Value result = newLoop.getResult(j);
+      auto wait = DotWaitOp::create(after, loc, result.getType(), result,
+                                    after.getI32IntegerAttr(0));
+      result.replaceAllUsesExcept(wait, wait);
+    }
   }
 };
 

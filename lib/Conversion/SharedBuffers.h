@@ -67,6 +67,10 @@ const MmaInstr *wgmmaOf(DotOp dot);
 SharedLayout wgmmaOperandLayout(const MmaInstr &instr, unsigned idx,
                                 ArrayRef<int64_t> shape, int64_t elementBytes);
 
+/// The attribute (i32) of a wgmma dot that may return with that many
+/// groups of its instructions in flight (ktc-pipeline-async; ktc.dot_wait).
+inline constexpr llvm::StringLiteral kDotPendingAttr = "ktc.dot_pending";
+
 /// A wgmma dot (lib/Conversion/WgmmaToLLVM.cpp): the accumulators after
 /// it, from `acc`; operands not read from a buffer slot (`a`, `b`: their
 /// registers) are staged through scratch first, which needs
@@ -76,6 +80,9 @@ SmallVector<Value> wgmmaDot(ConversionPatternRewriter &b, Location loc,
                             const MmaInstr &instr, ArrayRef<unsigned> warps,
                             ValueRange a, ValueRange bv, ValueRange acc);
 int64_t wgmmaScratchBytes(DotOp dot);
+/// ktc.dot_wait's lowering (a wgmma wait passing the accumulators through).
+void populateWgmmaPatterns(const TypeConverter &converter,
+                           RewritePatternSet &patterns);
 
 /// The scratch (bytes) the ops of `scope` (with `numWarps` waves) need at
 /// once, and the op needing the most (`largest`, may be null), skipping the

@@ -91,9 +91,13 @@ std::string tiedConstraints(int64_t n, StringRef extra) {
   return c;
 }
 
-/// Waits for the warpgroup's instructions, passing `values` (the
-/// accumulators) through so that their uses follow the wait.
-SmallVector<Value> waitGroup(OpBuilder &b, Location loc, ValueRange values) {
+/// Waits until at most `pending` groups of the warpgroup's instructions
+/// are in flight, passing `values` (the accumulators) through so that
+/// their uses follow the wait.
+SmallVector<Value> waitGroup(OpBuilder &b, Location loc, ValueRange values,
+                             int64_t pending) {
+  std::string wait =
+      "wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";";
   // One asm per 64 registers keeps each statement's operand list short.
   SmallVector<Value> out;
   Type f32 = b.getF32Type();
@@ -102,7 +106,7 @@ SmallVector<Value> waitGroup(OpBuilder &b, Location loc, ValueRange values) {
     auto type = LLVM::LLVMStructType::getLiteral(b.getContext(),
                                                  SmallVector<Type>(n, f32));
     Value r = inlineAsm(b, loc, type, values.slice(at, n),
-                        at == 0 ? "wgmma.wait_group.sync.aligned 0;" : "",
+                        at == 0 ? wait : "",
                         tiedConstraints(n, "~{memory}"));
     for (size_t i = 0; i < n; ++i)
       out.push_back(LLVM::ExtractValueOp::create(b, loc, r, i));
@@ -244,9 +248,33 @@ SmallVector<Value> mlir::ktc::wgmmaDot(ConversionPatternRewriter &b,
       b, loc,
       b.getStringAttr("llvm.nvvm.wgmma.commit_group.sync.aligned"),
       ValueRange{});
-  out = waitGroup(b, loc, out);
+  // In a pipelined loop the dot may return with its group in flight
+  // (ktc-pipeline-async's ktc.dot_pending; a ktc.dot_wait follows the loop).
+  int64_t pending = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kDotPendingAttr))
+    pending = attr.getInt();
+  out = waitGroup(b, loc, out, pending);
   // Scratch is reused by the next op that needs it.
   if (staged)
     state.target->barrier(b, loc);
   return out;
+}
+
+namespace {
+struct DotWaitLowering : OpConversionPattern<DotWaitOp> {
+  using OpConversionPattern<DotWaitOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DotWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> values(adaptor.getAcc());
+    rewriter.replaceOpWithMultiple(
+        op, {waitGroup(rewriter, op.getLoc(), values, op.getPending())});
+    return success();
+  }
+};
+} // namespace
+
+void mlir::ktc::populateWgmmaPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns) {
+  patterns.add<DotWaitLowering>(converter, patterns.getContext());
 }

@@ -24,7 +24,7 @@
 // CHECK-NEXT: ktc.async_commit
 // CHECK: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %[[C0]]) -> (tensor<64x64xf32, #ktc.mma<{{.*}}>>, i32)
 // CHECK-NEXT: ktc.async_wait {pending = 1 : i32}
-// CHECK: %[[PREV:.*]] = arith.select %{{.*}}, %[[C2]], %{{.*}} : i32
+// CHECK: %[[PREV:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
 // CHECK: ktc.async_copy %{{.*}}, %[[A]][%[[PREV]]], mask
 // CHECK: ktc.async_copy %{{.*}}, %[[B]][%[[PREV]]], mask
 // CHECK-NEXT: ktc.async_commit

@@ -4,5 +4,5 @@
 // RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=sm_90a --emit=asm > %t.ptx && %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s
 // CHECK-NOT: serializ
 // CHECK: 0 bytes spill stores, 0 bytes spill loads
-// CHECK: 24576 bytes smem
+// CHECK: 32768 bytes smem
 // CHECK-NOT: serializ

@@ -5,13 +5,16 @@
 // thread fences its copies for the async proxy before the wait's barrier.
 // A's slot (64x32 halves, 64-byte rows) uses the 64-byte swizzle (mode 2),
 // B's (32x64, 128-byte rows) the 128-byte one (mode 1), N-major (the
-// instruction's transpose bit for B).
+// instruction's transpose bit for B). The dot's result only feeds the next
+// iteration's dot: it returns with its group in flight (wait_group 1), its
+// buffers get a 4th slot (the slot it reads stays busy one iteration
+// longer), and a wait_group 0 after the loop completes it.
 // RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=sm_90a --emit=asm | FileCheck %s
 // RUN: ktc-opt %S/../Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90a" --ktc-pipeline-async="target=sm_90a" --cse --canonicalize | FileCheck %s --check-prefix=IR
 // sm_90 (not 90a) keeps mma.sync.
 // RUN: ktc-opt %S/../Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" | FileCheck %s --check-prefix=SM90
 // CHECK-LABEL: .entry matmul
-// CHECK: .shared .align 1024 .b8 ktc_smem[24576];
+// CHECK: .shared .align 1024 .b8 ktc_smem[32768];
 // CHECK: cp.async.wait_group 1;
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK: bar.sync 0;
@@ -22,12 +25,15 @@
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
 // CHECK-NOT: wgmma.mma_async
 // CHECK: wgmma.commit_group.sync.aligned;
-// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK-NOT: mma.sync
 // CHECK: cp.async.wait_group 0;
+// CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK: ret;
 
 // IR-DAG: #ktc.mma<{instr = "wgmma64x64x16_f16", warpsPerCTA = [4, 1]}>
-// IR-DAG: ktc.local_alloc {max_phase = 4 : i64, per_phase = 2 : i64, split = 32 : i64, vec = 8 : i64} : <3x64x32xf16>
-// IR-DAG: ktc.local_alloc {max_phase = 8 : i64, split = 64 : i64, vec = 8 : i64} : <3x32x64xf16>
+// IR-DAG: ktc.dot {{.*}} {ktc.dot_pending = 1 : i32}
+// IR-DAG: ktc.dot_wait %{{.*}} {pending = 0 : i32}
+// IR-DAG: ktc.local_alloc {max_phase = 4 : i64, per_phase = 2 : i64, split = 32 : i64, vec = 8 : i64} : <4x64x32xf16>
+// IR-DAG: ktc.local_alloc {max_phase = 8 : i64, split = 64 : i64, vec = 8 : i64} : <4x32x64xf16>
 // SM90: #ktc.mma<{instr = "mma16816_f16"
