@@ -10,10 +10,11 @@
 // --specials: row 0 is -inf but one finite logit and its target is
 // another column (loss +inf), row 1 the same with the target at the finite
 // logit (loss 0), row 2 a thousand times larger logits, row 3's target is
-// ignore_index (loss 0, not counted in the mean). --all-ignored: every
-// target is ignore_index, every loss 0, and the mean 0 / 0 = NaN (torch's
-// mean reduction gives NaN too). Where the reference is +inf or NaN the
-// result must be the same.
+// ignore_index (loss 0, not counted in the mean), row 5 all -inf (loss
+// NaN), row 6's target N, out of range (loss NaN; its dx the softmax
+// alone). --all-ignored: every target is ignore_index, every loss 0, and
+// the mean 0 / 0 = NaN (torch's mean reduction gives NaN too). Where the
+// reference is +inf or NaN the result must be the same.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +106,10 @@ Inputs makeInputs(const Flags &f) {
       in.x[2 * n + c] *= 1000;
     if (f.m > 3)
       in.t[3] = f.ignoreIndex;
+    for (int64_t c = 0; f.m > 5 && c < n; ++c)
+      in.x[5 * n + c] = -INFINITY;
+    if (f.m > 6)
+      in.t[6] = int32_t(n) == f.ignoreIndex ? int32_t(n) + 1 : int32_t(n);
   }
   if (f.allIgnored)
     std::fill(in.t.begin(), in.t.end(), f.ignoreIndex);
