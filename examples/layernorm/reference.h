@@ -65,8 +65,21 @@ inline Inputs makeInputs(int64_t m, int64_t n, uint64_t seed, bool specials) {
   return in;
 }
 
+/// f32 sums of n terms are within sumTol(n) * 2^-24 of the sum of their
+/// absolute values (n - 1 roundings of at most 2^-24 each, in any order,
+/// plus a few for the other operations).
+inline double sumTol(int64_t n) { return 8 + double(n); }
+
+/// How far the kernel's xhat = (x - mean) * rstd may be from float64's
+/// through its f32 mean: the mean's error bound times rstd. Small unless
+/// the variance is far below eps, where rstd ~ 1/sqrt(eps) amplifies it
+/// (a row of one value over 2^13 columns, whose f32 sum is not exact).
+inline double xhatError(double rstd, double absMean, int64_t n) {
+  return rstd * sumTol(n) * 0x1p-24 * absMean;
+}
+
 struct Forward {
-  std::vector<double> mean, rstd, absMean, y, yScale;
+  std::vector<double> mean, rstd, absMean, y, yScale, wAbs;
   /// Rows of one value (variance exactly 0): y must be b, bit for bit.
   std::vector<bool> constant;
 };
@@ -90,6 +103,9 @@ inline Forward forward(const Inputs &in, double eps) {
     }
     double rstd = 1 / std::sqrt(var / double(n) + eps);
     f.constant.push_back(var == 0);
+    if (r == 0)
+      for (int64_t c = 0; c < n; ++c)
+        f.wAbs.push_back(std::fabs(toDouble(in.w[c])));
     f.mean[r] = mean;
     f.rstd[r] = rstd;
     for (int64_t c = 0; c < n; ++c) {
@@ -130,10 +146,6 @@ struct Counter {
   }
 };
 
-/// f32 sums of n terms are within sumTol(n) * 2^-24 of the sum of their
-/// absolute values (n - 1 roundings of at most 2^-24 each, in any order,
-/// plus a few for the other operations).
-inline double sumTol(int64_t n) { return 8 + double(n); }
 
 inline int checkForward(const Forward &want, const std::vector<ktc::half> &y,
                         const std::vector<float> &mean,
@@ -145,6 +157,7 @@ inline int checkForward(const Forward &want, const std::vector<ktc::half> &y,
     cm(r, mean[r], want.mean[r], want.absMean[r] + 1e-30,
        sumTol(n) * 0x1p-24);
     cr(r, rstd[r], want.rstd[r], want.rstd[r], 1e-5 + sumTol(n) * 0x1p-22);
+    double xhatErr = xhatError(want.rstd[r], want.absMean[r], n);
     for (int64_t c = 0; c < n; ++c) {
       int64_t i = r * n + c;
       // A row of one value: x - mean is 0 exactly (its f32 sum is exact
@@ -153,7 +166,9 @@ inline int checkForward(const Forward &want, const std::vector<ktc::half> &y,
         cy(i, toDouble(y[i]), want.y[i], 0, 0);
       else
         cy(i, toDouble(y[i]), want.y[i],
-           std::fabs(want.y[i]) + want.yScale[i] + 1e-6, 2e-3);
+           2e-3 * (std::fabs(want.y[i]) + want.yScale[i] + 1e-6) +
+               want.wAbs[c] * xhatErr,
+           1);
     }
   }
   return cy.done() + cm.done() + cr.done();
@@ -171,6 +186,7 @@ inline int checkBackward(const Inputs &in, const Forward &f,
   std::vector<double> xhat(n), wdy(n);
   for (int64_t r = 0; r < m; ++r) {
     double c1 = 0, c2 = 0, s1 = 0, s2 = 0;
+    double xhatErr = xhatError(f.rstd[r], f.absMean[r], n);
     for (int64_t c = 0; c < n; ++c) {
       int64_t i = r * n + c;
       double dy = toDouble(in.dy[i]);
@@ -182,7 +198,7 @@ inline int checkBackward(const Inputs &in, const Forward &f,
       s2 += std::fabs(wdy[c]);
       dwWant[c] += dy * xhat[c];
       dbWant[c] += dy;
-      dwScale[c] += std::fabs(dy * xhat[c]);
+      dwScale[c] += std::fabs(dy * xhat[c]) + std::fabs(dy) * xhatErr / 2e-3;
       dbScale[c] += std::fabs(dy);
     }
     c1 /= double(n);
@@ -194,6 +210,10 @@ inline int checkBackward(const Inputs &in, const Forward &f,
       double scale = (std::fabs(wdy[c]) + std::fabs(xhat[c]) * (std::fabs(c1) +
                       s1 / double(n)) + std::fabs(c2) + s2 / double(n)) *
                      f.rstd[r];
+      // xhat's error, through xhat * c1 and through c1.
+      scale += xhatErr * (std::fabs(c1) + s1 / double(n) +
+                          std::fabs(xhat[c]) * s2 / double(n)) *
+               f.rstd[r] / tol;
       cdx(i, toDouble(dx[i]), want, std::fabs(want) + scale, tol);
     }
   }
