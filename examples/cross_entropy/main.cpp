@@ -20,7 +20,7 @@
 
 #include "examples/common/example.h"
 #include "examples/kernels/cross_entropy.h"
-#include "examples/layernorm/reference.h"
+#include "examples/common/f16.h"
 
 using namespace ktc;
 
@@ -115,7 +115,7 @@ Inputs makeInputs(const Flags &f) {
     std::fill(in.t.begin(), in.t.end(), f.ignoreIndex);
   if (f.dtype == "f16") // what the kernel reads
     for (double &v : in.x)
-      v = reference::toDouble(reference::toHalf(v));
+      v = example::f16::toDouble(example::f16::toHalf(v));
   return in;
 }
 
@@ -186,7 +186,7 @@ template <typename T> int run(const Flags &f) {
   std::vector<T> hx(in.x.size());
   for (size_t i = 0; i < hx.size(); ++i) {
     if constexpr (std::is_same_v<T, half>)
-      hx[i] = reference::toHalf(in.x[i]);
+      hx[i] = example::f16::toHalf(in.x[i]);
     else
       hx[i] = float(in.x[i]);
   }
@@ -250,7 +250,7 @@ template <typename T> int run(const Flags &f) {
     std::vector<T> poison(m * n);
     for (T &p : poison) {
       if constexpr (std::is_same_v<T, half>)
-        p = reference::kPoison;
+        p = example::f16::kPoison;
       else
         p = NAN;
     }
@@ -271,7 +271,7 @@ template <typename T> int run(const Flags &f) {
         double want = ignored ? 0 : p - (c == in.t[r] ? 1 : 0);
         double g;
         if constexpr (std::is_same_v<T, half>)
-          g = reference::toDouble(got[i]);
+          g = example::f16::toDouble(got[i]);
         else
           g = got[i];
         cd(i, g, want, std::fabs(want) + p + 0x1p-14, tol);

@@ -13,9 +13,9 @@
 #ifndef KTC_EXAMPLES_LAYERNORM_REFERENCE_H
 #define KTC_EXAMPLES_LAYERNORM_REFERENCE_H
 
+#include "examples/common/f16.h"
 #include "ktc/ktc.h"
 
-#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -23,15 +23,9 @@
 
 namespace reference {
 
-/// An f16 NaN no input or result is: what outputs start as.
-inline const ktc::half kPoison{0x7dad};
-
-inline ktc::half toHalf(double v) {
-  return ktc::half{std::bit_cast<uint16_t>(static_cast<_Float16>(v))};
-}
-inline double toDouble(ktc::half h) {
-  return double(std::bit_cast<_Float16>(h.bits));
-}
+using example::f16::kPoison;
+using example::f16::toDouble;
+using example::f16::toHalf;
 
 struct Inputs {
   int64_t m, n;
