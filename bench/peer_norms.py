@@ -97,11 +97,14 @@ def run_ktc(binary, args):
     """Runs an example with --device=cuda --bench; returns (ms, GB/s, the
     config line) or raises with its output."""
     cmd = [binary, "--device=cuda", "--bench"] + args
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    env = dict(os.environ, KTC_AUTOTUNE_LOG="1")  # each config's time, for the log
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
     out = p.stdout + p.stderr
     m = BENCH_LINE.search(out)
     if p.returncode != 0 or "\nPASS " not in "\n" + out or not m:
         raise RuntimeError(f"{' '.join(cmd)} failed (rc {p.returncode}):\n{out}")
+    if "--autotune" in args:
+        print(out, flush=True)
     c = CONFIG_LINE.search(out)
     config = f"BLOCK_M={c.group(1)} BLOCK_N={c.group(2)} warps={c.group(4)}" if c else ""
     return float(m.group(1)), float(m.group(2)), config
