@@ -16,6 +16,9 @@
 // the mean 0 / 0 = NaN (torch's mean reduction gives NaN too). Where the
 // reference is +inf or NaN the result must be the same.
 //
+// --emit and --info show the kernel (--kernel: forward, backward or mean)
+// a launch with the same --m, --n and --dtype runs.
+//
 //===----------------------------------------------------------------------===//
 
 #include "examples/common/example.h"
@@ -56,6 +59,10 @@ cl::opt<long long, false, Int32>
 cl::opt<long long, false, example::Int<INT32_MIN, INT32_MAX>>
     ignoreIndex("ignore-index", cl::desc("The target to ignore (default -100)"),
                 cl::init(-100), cl::cat(category));
+cl::opt<std::string> kernel(
+    "kernel", cl::desc("The kernel --emit and --info show (default forward)"),
+    cl::value_desc("forward|backward|mean"), cl::init("forward"),
+    cl::cat(category));
 cl::opt<bool> backward("backward", cl::desc("Also run and check dx"),
                        cl::cat(category));
 cl::opt<bool> specials("specials",
@@ -72,7 +79,7 @@ cl::opt<long long, false, example::Int<>>
 
 struct Flags {
   std::string device = flag::device, emit = flag::emit, target = flag::target,
-              out = flag::out, dtype = flag::dtype;
+              out = flag::out, dtype = flag::dtype, kernel = flag::kernel;
   int64_t m = flag::m, n = flag::n;
   uint64_t seed = flag::seed;
   int blockM = flag::blockM, blockN = flag::blockN, warps = flag::warps,
@@ -168,18 +175,35 @@ template <typename T> int run(const Flags &f) {
   const AnyBuffer<T> anyX;
   const AnyBuffer<int32_t> anyT;
   const AnyBuffer<float> anyL;
+  auto meanK = Kernel("cross_entropy_mean", cross_entropy::mean_loss);
+  auto bwd = Kernel("cross_entropy_bwd", cross_entropy::backward<T>);
+  const Options bwdOptions{.num_warps = std::min(cfg.num_warps, 8)};
+  // --info and --emit: the --kernel a launch with these --m and --n runs.
+  auto asLaunched = [&](auto emitOrInfo) {
+    if (f.kernel == "backward")
+      return emitOrInfo(bwd, anyX, anyT, anyX, n, n, f.ignoreIndex, 1.0f,
+                        cfg.block_n, cfg.one_pass, bwdOptions);
+    if (f.kernel == "mean")
+      return emitOrInfo(meanK, anyL, anyT, anyL, m, f.ignoreIndex, 1024,
+                        Options{});
+    return emitOrInfo(fwd, anyX, anyT, anyL, n, m, n, f.ignoreIndex,
+                      cfg.block_m, cfg.block_n, cfg.one_pass, options);
+  };
+  if (f.kernel != "forward" && f.kernel != "backward" && f.kernel != "mean")
+    example::fail("--kernel must be forward, backward or mean, not '" +
+                  f.kernel + "'");
   if (f.info) {
-    example::printInfo(fwd.info_as_launched(f.target, anyX, anyT, anyL, n, m,
-                                            n, f.ignoreIndex, cfg.block_m,
-                                            cfg.block_n, cfg.one_pass, options),
+    example::printInfo(asLaunched([&](const auto &kernel, const auto &...args) {
+                         return kernel.info_as_launched(f.target, args...);
+                       }),
                        f.target);
     return 0;
   }
   if (!f.emit.empty())
     return example::writeOut(
-        f.out, fwd.emit_as_launched(f.emit, f.target, anyX, anyT, anyL, n, m,
-                                    n, f.ignoreIndex, cfg.block_m, cfg.block_n,
-                                    cfg.one_pass, options));
+        f.out, asLaunched([&](const auto &kernel, const auto &...args) {
+          return kernel.emit_as_launched(f.emit, f.target, args...);
+        }));
 
   Device &device = Device::get(f.device);
   Inputs in = makeInputs(f);
@@ -199,7 +223,6 @@ template <typename T> int run(const Flags &f) {
                cfg.block_m, cfg.block_n, cfg.one_pass, options);
   };
   launch();
-  auto meanK = Kernel("cross_entropy_mean", cross_entropy::mean_loss);
   meanK.launch({1}, loss, t, mean, m, f.ignoreIndex, 1024);
   device.synchronize();
   std::printf("cross_entropy: %lld x %lld %s, BLOCK_M %d, BLOCK_N %d, %s, %d "
@@ -246,7 +269,6 @@ template <typename T> int run(const Flags &f) {
   std::string what = "cross_entropy " + f.dtype + " " + std::to_string(m) +
                      "x" + std::to_string(n);
   if (f.backward) {
-    auto bwd = Kernel("cross_entropy_bwd", cross_entropy::backward<T>);
     std::vector<T> poison(m * n);
     for (T &p : poison) {
       if constexpr (std::is_same_v<T, half>)
@@ -256,7 +278,7 @@ template <typename T> int run(const Flags &f) {
     }
     Buffer<T> dx(device, poison);
     bwd.launch({m}, x, t, dx, n, n, f.ignoreIndex, 1.0f, cfg.block_n,
-               cfg.one_pass, Options{.num_warps = std::min(cfg.num_warps, 8)});
+               cfg.one_pass, bwdOptions);
     device.synchronize();
     std::vector<T> got = dx.to_host();
     // f16 output: half an ulp on top (2^-11 relative, plus 2^-25 absolute

@@ -12,9 +12,9 @@
 // row's dy * xhat), while db (the sum of dy) stays finite; the other rows
 // are unaffected. The check asks for exactly that.
 //
-// --emit and --info show the forward kernel a launch with the same --m and
-// --n runs; --autotune picks BLOCK_M and num_warps per N with
-// ktc::Autotuner (rows that fit one tile only).
+// --emit and --info show the kernel (--kernel: forward, backward_dx or
+// backward_dwdb) a launch with the same --m and --n runs; --autotune picks
+// BLOCK_M and num_warps per N with ktc::Autotuner (rows of one tile only).
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +62,10 @@ cl::opt<bool> specials("specials",
                        cl::desc("Row 0 all equal, row 1 x1000, a NaN in "
                                 "row 2"),
                        cl::cat(category));
+cl::opt<std::string> kernel(
+    "kernel", cl::desc("The kernel --emit and --info show (default forward)"),
+    cl::value_desc("forward|backward_dx|backward_dwdb"), cl::init("forward"),
+    cl::cat(category));
 cl::opt<double> eps("eps", cl::desc("Epsilon (default 1e-5)"), cl::init(1e-5),
                     cl::cat(category));
 cl::opt<long long, false, example::Int<>>
@@ -73,7 +77,7 @@ cl::opt<long long, false, example::Int<>>
 /// links a gfx kernel.
 struct Flags {
   std::string device = flag::device, emit = flag::emit, target = flag::target,
-              out = flag::out;
+              out = flag::out, kernel = flag::kernel;
   int64_t m = flag::m, n = flag::n;
   uint64_t seed = flag::seed;
   int blockM = flag::blockM, blockN = flag::blockN, warps = flag::warps;
@@ -130,20 +134,46 @@ int main(int argc, char **argv) {
     float eps = float(flags.eps);
     const AnyBuffer<half> anyH;
     const AnyBuffer<float> anyF;
+    // The backward pass: GROUP_M rows of partial sums, as the tutorial
+    // picks them; rows in chunks of at most 4096.
+    int group = int(std::min<int64_t>(n <= 1024 ? 256 : n <= 4096 ? 128 : 96,
+                                      m));
+    int blockN = int(std::min<int64_t>(next_pow2(n), 4096));
+    Options bwdOptions{.num_warps = std::clamp(blockN / 256, 1, 8)};
+    const Options dwdbOptions{.num_warps = 4};
+    auto dxK = Kernel("layernorm_bwd_dx", layernorm::backward_dx);
+    auto dwdbK = Kernel("layernorm_bwd_dwdb", layernorm::backward_dwdb);
+    // --info and --emit: the --kernel a launch with these --m and --n runs.
+    auto asLaunched = [&](auto emitOrInfo) {
+      if (flags.kernel == "backward_dx")
+        return emitOrInfo(dxK, anyH, anyH, anyH, anyH, anyF, anyF, anyF, anyF,
+                          n, n, group, blockN, bwdOptions);
+      if (flags.kernel == "backward_dwdb")
+        return emitOrInfo(dwdbK, anyF, anyF, anyH, anyH, group, n, 32, 128,
+                          dwdbOptions);
+      return emitOrInfo(fwd, anyH, anyH, anyH, anyH, anyF, anyF, n, m, n, eps,
+                        cfg.block_m, cfg.block_n, cfg.one_pass, options);
+    };
+    if (flags.kernel != "forward" && flags.kernel != "backward_dx" &&
+        flags.kernel != "backward_dwdb")
+      example::fail("--kernel must be forward, backward_dx or backward_dwdb, "
+                    "not '" + flags.kernel + "'");
     if (flags.info) {
-      example::printInfo(fwd.info_as_launched(flags.target, anyH, anyH, anyH,
-                                              anyH, anyF, anyF, n, m, n, eps,
-                                              cfg.block_m, cfg.block_n,
-                                              cfg.one_pass, options),
-                         flags.target);
+      const std::string &target = flags.target;
+      example::printInfo(asLaunched([&](const auto &kernel,
+                                        const auto &...args) {
+                           return kernel.info_as_launched(target, args...);
+                         }),
+                         target);
       return 0;
     }
-    if (!flags.emit.empty())
+    if (!flags.emit.empty()) {
+      const std::string &stage = flags.emit, &target = flags.target;
       return example::writeOut(
-          flags.out, fwd.emit_as_launched(flags.emit, flags.target, anyH, anyH,
-                                          anyH, anyH, anyF, anyF, n, m, n, eps,
-                                          cfg.block_m, cfg.block_n,
-                                          cfg.one_pass, options));
+          flags.out, asLaunched([&](const auto &kernel, const auto &...args) {
+            return kernel.emit_as_launched(stage, target, args...);
+          }));
+    }
 
     Device &device = Device::get(flags.device);
     reference::Inputs in = reference::makeInputs(m, n, flags.seed,
@@ -187,13 +217,6 @@ int main(int argc, char **argv) {
     std::string what = "layernorm " + std::to_string(m) + "x" +
                        std::to_string(n);
     if (flags.backward) {
-      // GROUP_M rows of partial sums, as the tutorial picks them.
-      int group = n <= 1024 ? 256 : n <= 4096 ? 128 : 96;
-      group = int(std::min<int64_t>(group, m));
-      int blockN = int(std::min<int64_t>(next_pow2(n), 4096));
-      Options bwdOptions{.num_warps = std::clamp(blockN / 256, 1, 8)};
-      auto dxK = Kernel("layernorm_bwd_dx", layernorm::backward_dx);
-      auto dwdbK = Kernel("layernorm_bwd_dwdb", layernorm::backward_dwdb);
       Buffer<half> dy(device, in.dy);
       Buffer<half> dx(device, std::vector<half>(m * n, reference::kPoison));
       Buffer<float> dwPart(device, std::vector<float>(group * n, 0.0f)),
@@ -203,7 +226,7 @@ int main(int argc, char **argv) {
       dxK.launch({m}, dx, dy, x, w, mean, rstd, dwPart, dbPart, n, n, group,
                  blockN, bwdOptions);
       dwdbK.launch({cdiv(n, 128)}, dwPart, dbPart, dw, db, group, n, 32, 128,
-                   Options{.num_warps = 4});
+                   dwdbOptions);
       device.synchronize();
       bad += reference::checkBackward(in, want, dx.to_host(), dw.to_host(),
                                       db.to_host());
