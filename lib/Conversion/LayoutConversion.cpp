@@ -111,8 +111,10 @@ int64_t SharedLayout::offset(ArrayRef<int32_t> c,
   for (size_t d = 0; d + 1 < c.size(); ++d)
     row = row * shape[d] + c[d];
   int64_t col = c.back();
-  if (maxPhase > 1)
-    col = ((col / vec) ^ (row / perPhase % maxPhase)) * vec + col % vec;
+  if (maxPhase > 1) {
+    int64_t folded = fold ? row ^ (row >> fold) : row;
+    col = ((col / vec) ^ (folded / perPhase % maxPhase)) * vec + col % vec;
+  }
   return row * (shape.back() + pad) + col;
 }
 
@@ -136,9 +138,14 @@ Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
   if (!row)
     return col;
   if (shared.maxPhase > 1) {
+    Value folded = row;
+    if (shared.fold)
+      folded = arith::XOrIOp::create(
+          b, loc, row,
+          arith::ShRUIOp::create(b, loc, row, i32Const(b, loc, shared.fold)));
     Value phase = arith::AndIOp::create(
         b, loc,
-        arith::ShRUIOp::create(b, loc, row,
+        arith::ShRUIOp::create(b, loc, folded,
                                i32Const(b, loc, llvm::Log2_64(shared.perPhase))),
         i32Const(b, loc, shared.maxPhase - 1));
     // XOR the chunk index (col / vec) with the phase: col ^ (phase * vec).
