@@ -43,11 +43,12 @@ struct SharedPlan {
 
 /// The plan for moving a block from `from` to `to` through shared memory,
 /// at most `budget` bytes at once (0: no limit); `matrixLoads`: the target
-/// has TargetInfo::loadMatrices.
+/// has TargetInfo::loadMatrices; `gather`: the writer honours
+/// SharedPlan::gather (StagedBlock, for a dot's staging), so the stored
+/// transposed block may gather its writes (with folded swizzles).
 SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
                       Type element, int64_t budget, bool matrixLoads,
                       bool gather = false);
-/// `gather`: the writer honours SharedPlan::gather (a dot's staging).
 /// planShared with the block stored in its own order (no `perm`);
 /// `cost`, when given, receives the bank cycles of the chosen layout;
 /// `folds`: swizzles with SharedLayout::fold are candidates too.
