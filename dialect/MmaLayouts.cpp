@@ -157,12 +157,17 @@ std::vector<MmaInstr> makeTable() {
     i.aLane = lanesOut + swap(lanesK);
     i.bReg = inK;
     i.bLane = swap(lanesOut) + lanesK;
+    // C transposed (Triton's isTransposed): the instruction is given B as
+    // its A and A as its B, so it computes C^T, and a lane holds runs of 4
+    // consecutive n (rows of C^T) instead of m: vector stores of C along
+    // n. A and B keep their layouts (MFMA's A and B are alike).
+    i.swapAB = true;
     if (f.m == 32) {
-      i.cReg = rows({1, 2, 8, 16});
-      i.cLane = cols({1, 2, 4, 8, 16}) + rows({4});
+      i.cReg = cols({1, 2, 8, 16});
+      i.cLane = rows({1, 2, 4, 8, 16}) + cols({4});
     } else {
-      i.cReg = rows({1, 2});
-      i.cLane = cols({1, 2, 4, 8}) + rows({4, 8});
+      i.cReg = cols({1, 2});
+      i.cLane = rows({1, 2, 4, 8}) + cols({4, 8});
     }
     t.push_back(i);
   }

@@ -44,6 +44,9 @@ struct MmaInstr {
   bool bf16 = false, tf32 = false;
   /// The LLVM intrinsic (wgmma: the PTX instruction, written inline).
   StringRef intrinsic;
+  /// The intrinsic takes B first and A second (computing C^T; the C bases
+  /// below are C's, already transposed): AMD MFMA, for stores along n.
+  bool swapAB = false;
   /// One tile's bases, (row, column) of A (m, k), B (k, n) and C (m, n):
   /// registers, lanes, and the waves of an instruction that several waves
   /// issue together (wgmma: the 4 warps of a warpgroup, 16 rows each).

@@ -149,6 +149,8 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
         case MmaInstr::AmdWmma:
           args.push_back(operand(b, loc, instr, av, a0, nA));
           args.push_back(operand(b, loc, instr, bvals, b0, nB));
+          if (instr.swapAB) // C^T = B^T A^T: the lanes hold runs of n
+            std::swap(args[0], args[1]);
           args.push_back(pack(b, loc, out, c0, nC));
           if (instr.family == MmaInstr::AmdMfma) // cbsz, abid, blgp
             for (int i = 0; i < 3; ++i)

@@ -119,8 +119,10 @@ int64_t SharedLayout::offset(ArrayRef<int32_t> c,
     col %= split;
     width = split;
   }
-  if (maxPhase > 1)
-    col = ((col / vec) ^ (row / perPhase % maxPhase)) * vec + col % vec;
+  if (maxPhase > 1) {
+    int64_t folded = fold ? row ^ (row >> fold) : row;
+    col = ((col / vec) ^ (folded / perPhase % maxPhase)) * vec + col % vec;
+  }
   return block + row * width + col;
 }
 
@@ -158,9 +160,14 @@ Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
     width = shared.split;
   }
   if (shared.maxPhase > 1) {
+    Value folded = row;
+    if (shared.fold)
+      folded = arith::XOrIOp::create(
+          b, loc, row,
+          arith::ShRUIOp::create(b, loc, row, i32Const(b, loc, shared.fold)));
     Value phase = arith::AndIOp::create(
         b, loc,
-        arith::ShRUIOp::create(b, loc, row,
+        arith::ShRUIOp::create(b, loc, folded,
                                i32Const(b, loc, llvm::Log2_64(shared.perPhase))),
         i32Const(b, loc, shared.maxPhase - 1));
     // XOR the chunk index (col / vec) with the phase: col ^ (phase * vec).

@@ -27,13 +27,16 @@ struct LoweringState;
 /// dimension `pad` elements longer; with `maxPhase` > 1, the chunks of
 /// `vec` elements of a row are permuted by XOR with the row's phase,
 /// (row / perPhase) % maxPhase (a swizzle: columns of one chunk in
-/// successive rows land on different banks, with no padding). With `split`
-/// > 0 the last dimension is cut in column blocks of `split` elements,
-/// stored one after the other, each all rows x `split` columns and
-/// swizzled on its own: the shape of wgmma's swizzled operand tiles
+/// successive rows land on different banks, with no padding). With `fold`
+/// > 0 the phase is taken of row ^ (row >> fold): rows 2^fold apart get
+/// different phases too (a dot's operand stored transposed, whose writes
+/// and reads move along different bits of the row). With `split` > 0 the
+/// last dimension is cut in column blocks of `split` elements, stored one
+/// after the other, each all rows x `split` columns and swizzled on its
+/// own: the shape of wgmma's swizzled operand tiles
 /// (lib/Conversion/WgmmaToLLVM.cpp), whose rows are 32, 64 or 128 bytes.
 struct SharedLayout {
-  int64_t pad = 0, vec = 1, perPhase = 1, maxPhase = 1, split = 0;
+  int64_t pad = 0, vec = 1, perPhase = 1, maxPhase = 1, fold = 0, split = 0;
   /// The element offset of coordinate `c` of a block of `shape`.
   int64_t offset(ArrayRef<int32_t> c, ArrayRef<int64_t> shape) const;
 };

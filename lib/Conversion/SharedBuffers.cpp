@@ -14,9 +14,13 @@ using namespace mlir;
 using namespace mlir::ktc;
 
 SharedLayout mlir::ktc::bufferLayout(LocalAllocOp alloc) {
-  return SharedLayout{int64_t(alloc.getPad()), int64_t(alloc.getVec()),
-                      int64_t(alloc.getPerPhase()),
-                      int64_t(alloc.getMaxPhase()), int64_t(alloc.getSplit())};
+  SharedLayout l;
+  l.pad = int64_t(alloc.getPad());
+  l.vec = int64_t(alloc.getVec());
+  l.perPhase = int64_t(alloc.getPerPhase());
+  l.maxPhase = int64_t(alloc.getMaxPhase());
+  l.split = int64_t(alloc.getSplit());
+  return l;
 }
 
 int64_t mlir::ktc::slotElements(LocalAllocOp alloc) {

@@ -26,6 +26,31 @@ int64_t mlir::ktc::vectorOf(const LinearLayout &layout, int64_t elementBytes,
                            16 / elementBytes));
 }
 
+LinearLayout mlir::ktc::gatherFirst(const LinearLayout &layout) {
+  std::array<SmallVector<Coord>, LinearLayout::kNumIns> bases;
+  for (unsigned in = 0; in < LinearLayout::kNumIns; ++in) {
+    ArrayRef<Coord> from = layout.bases(LinearLayout::In(in));
+    bases[in].assign(from.begin(), from.end());
+  }
+  SmallVector<Coord> &reg = bases[LinearLayout::Register];
+  unsigned last = layout.rank() - 1;
+  unsigned front = 0;
+  for (int32_t step = 1;; step *= 2) {
+    auto it = llvm::find_if(reg, [&](const Coord &c) {
+      for (unsigned d = 0; d < c.size(); ++d)
+        if (c[d] != (d == last ? step : 0))
+          return false;
+      return true;
+    });
+    if (it == reg.end() || unsigned(it - reg.begin()) < front)
+      break;
+    Coord c = *it;
+    reg.erase(it);
+    reg.insert(reg.begin() + front++, c);
+  }
+  return LinearLayout(layout.shape(), std::move(bases));
+}
+
 /// Bank conflicts of one warp's accesses to a block laid out by `layout`
 /// (warp 0; its others repeat the pattern), `vector` elements an access:
 /// per access, the lanes one cycle serves (128 bytes' worth, and at most 32:
@@ -58,7 +83,7 @@ static int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t byte
 SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
                                         const LinearLayout &to, Type element,
                                         int64_t budget, bool matrixLoads,
-                                        int64_t *cost) {
+                                        int64_t *cost, bool folds) {
   SharedPlan plan;
   int64_t bytes = sharedBytes(element);
   bool packable = element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
@@ -83,6 +108,15 @@ SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
     for (int64_t maxPhase = 2; maxPhase * step <= shape.back(); maxPhase *= 2)
       for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
         candidates.push_back(SharedLayout{0, step, perPhase, maxPhase});
+    // Folded phases (row ^ row >> fold), for gathered writes: last, so
+    // that they win only where they are strictly better.
+    if (folds)
+      for (int64_t fold = 2; fold <= 5; ++fold)
+        for (int64_t maxPhase = 2; maxPhase * step <= shape.back();
+             maxPhase *= 2)
+          for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
+            candidates.push_back(
+                SharedLayout{0, step, perPhase, maxPhase, fold});
     int64_t best = -1, bestBytes = 0;
     for (const SharedLayout &c : candidates) {
       int64_t cost = bankCost(from, plan.writeVector, bytes, c) +
@@ -136,7 +170,8 @@ SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
 /// dimensions swapped: the fewer bank cycles of the writes and the reads,
 /// then the fewer accesses; a tie keeps the block as it is.
 SharedPlan mlir::ktc::planShared(const LinearLayout &from, const LinearLayout &to,
-                      Type element, int64_t budget, bool matrixLoads) {
+                      Type element, int64_t budget, bool matrixLoads,
+                      bool gather) {
   int64_t cost = 0, swappedCost = 0;
   SharedPlan plan =
       planSharedInOrder(from, to, element, budget, matrixLoads, &cost);
@@ -147,9 +182,12 @@ SharedPlan mlir::ktc::planShared(const LinearLayout &from, const LinearLayout &t
   for (unsigned d = 0; d < rank; ++d)
     perm.push_back(d);
   std::swap(perm[rank - 2], perm[rank - 1]);
+  LinearLayout stored = from.permute(perm);
+  if (gather)
+    stored = gatherFirst(stored);
   SharedPlan swapped =
-      planSharedInOrder(from.permute(perm), to.permute(perm), element, budget,
-                        matrixLoads, &swappedCost);
+      planSharedInOrder(stored, to.permute(perm), element, budget,
+                        matrixLoads, &swappedCost, /*folds=*/gather);
   auto accesses = [&](const SharedPlan &p) {
     return from.numRegisters() / p.writeVector +
            to.numRegisters() / (p.matrix ? 2 * p.matrix->num : p.readVector);
@@ -158,6 +196,7 @@ SharedPlan mlir::ktc::planShared(const LinearLayout &from, const LinearLayout &t
       (swappedCost == cost && accesses(swapped) >= accesses(plan)))
     return plan;
   swapped.perm = perm;
+  swapped.gather = gather;
   return swapped;
 }
 

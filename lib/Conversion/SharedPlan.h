@@ -26,6 +26,11 @@ struct SharedPlan {
   /// dimension (a dot's B operand, k in a thread's registers) is stored
   /// transposed, so that the reads are vectors.
   SmallVector<int32_t, 3> perm;
+  /// The writes gather registers: the stored layout's register bases along
+  /// its last dimension come first (gatherFirst), so that registers of the
+  /// source that are not consecutive (k in a thread's registers, stored
+  /// transposed) are written as one vector.
+  bool gather = false;
   SharedLayout shared;     // padding or swizzle
   int64_t writeVector = 1; // elements per store of the source layout
   int64_t readVector = 1;  // elements per load of the result layout
@@ -38,18 +43,25 @@ struct SharedPlan {
 
 /// The plan for moving a block from `from` to `to` through shared memory,
 /// at most `budget` bytes at once (0: no limit); `matrixLoads`: the target
-/// has TargetInfo::loadMatrices.
+/// has TargetInfo::loadMatrices; `gather`: the writer honours
+/// SharedPlan::gather (StagedBlock, for a dot's staging), so the stored
+/// transposed block may gather its writes (with folded swizzles).
 SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
-                      Type element, int64_t budget, bool matrixLoads);
+                      Type element, int64_t budget, bool matrixLoads,
+                      bool gather = false);
 /// planShared with the block stored in its own order (no `perm`);
-/// `cost`, when given, receives the bank cycles of the chosen layout.
+/// `cost`, when given, receives the bank cycles of the chosen layout;
+/// `folds`: swizzles with SharedLayout::fold are candidates too.
 SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
                              Type element, int64_t budget, bool matrixLoads,
-                             int64_t *cost = nullptr);
+                             int64_t *cost = nullptr, bool folds = false);
 /// Elements of `layout` one access may move: a run of registers along the
 /// last dimension, at most 16 bytes, of a type LLVM packs bytewise.
 int64_t vectorOf(const LinearLayout &layout, int64_t elementBytes,
                  bool packable);
+/// `layout` with the register bases that step along its last dimension by
+/// 1, 2, 4, ... moved to the front (the others keep their order).
+LinearLayout gatherFirst(const LinearLayout &layout);
 
 } // namespace mlir::ktc
 

@@ -19,7 +19,25 @@ StagedBlock::StagedBlock(const LoweringState &state, const LinearLayout &from,
       stored_(plan.perm.empty() ? from : from.permute(plan.perm)),
       read_(plan.perm.empty() ? to : to.permute(plan.perm)), element_(element),
       plan_(std::move(plan)), offset_(offset / sharedBytes(element)),
-      base_(base) {}
+      base_(base) {
+  if (!plan_.gather)
+    return;
+  // The gathered order's register bits, each one of `stored_`'s.
+  LinearLayout gathered = gatherFirst(stored_);
+  ArrayRef<LinearLayout::Coord> was = stored_.bases(LinearLayout::Register),
+                                now = gathered.bases(LinearLayout::Register);
+  SmallVector<unsigned> bit;
+  for (const LinearLayout::Coord &c : now)
+    bit.push_back(llvm::find(was, c) - was.begin());
+  for (int64_t r = 0; r < gathered.numRegisters(); ++r) {
+    int64_t old = 0;
+    for (unsigned i = 0; i < bit.size(); ++i)
+      if (r >> i & 1)
+        old |= int64_t(1) << bit[i];
+    writeOrder_.push_back(old);
+  }
+  stored_ = std::move(gathered);
+}
 
 /// `index` elements past the block's start.
 static Value at(OpBuilder &b, Location loc, const LoweringState &state,
@@ -50,6 +68,12 @@ void mlir::ktc::ifFirstReplica(
 void StagedBlock::write(OpBuilder &b, Location loc, ValueRange values) {
   const TargetInfo &target = *state_.target;
   TileCoords source(b, loc, target, stored_);
+  SmallVector<Value> ordered;
+  if (!writeOrder_.empty()) {
+    for (int64_t r : writeOrder_)
+      ordered.push_back(values[r]);
+    values = ordered;
+  }
   auto store = [&](OpBuilder &b, Location loc) {
     int64_t bytes = sharedBytes(element_);
     for (int64_t k0 = 0; k0 < from_.numRegisters(); k0 += plan_.writeVector)
@@ -104,9 +128,11 @@ DotStaging mlir::ktc::planDotStaging(const LinearLayout &fromA,
                                      bool stageB) {
   DotStaging s;
   if (stageA)
-    s.a = planShared(fromA, toA, element, 0, target.hasMatrixLoads());
+    s.a = planShared(fromA, toA, element, 0, target.hasMatrixLoads(),
+                     /*gather=*/true);
   if (stageB)
-    s.b = planShared(fromB, toB, element, 0, target.hasMatrixLoads());
+    s.b = planShared(fromB, toB, element, 0, target.hasMatrixLoads(),
+                     /*gather=*/true);
   s.offsetB = (s.a.bytes + 15) / 16 * 16;
   int64_t bytes = s.offsetB + s.b.bytes;
   if (bytes <= conversionBudget(target))

@@ -51,6 +51,8 @@ private:
   Value base_;     // in elements, or null
   std::unique_ptr<TileCoords> readCoords_;
   std::map<int64_t, Value> values_;
+  /// plan.gather: register r of stored_ is register writeOrder_[r] of from_.
+  SmallVector<int64_t> writeOrder_;
 };
 
 /// Where a dot's operands go (A from byte 0, B from `offsetB`; only those

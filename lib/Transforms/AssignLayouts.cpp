@@ -48,7 +48,7 @@ struct KtcAssignLayoutsPass
   /// The default layout of a block of `shape` whose accesses may move
   /// `vector` contiguous elements along dimension `fast`.
   BlockedEncodingAttr layoutFor(ArrayRef<int64_t> shape, int64_t vector,
-                                unsigned fast) {
+                                unsigned fast, int64_t rowRun = 1) {
     MLIRContext *ctx = &getContext();
     unsigned w = waveSize, nw = numWarps;
     if (shape.size() == 1) {
@@ -67,6 +67,12 @@ struct KtcAssignLayoutsPass
       if (d != fast)
         order.push_back(d);
     size[fast] = std::max<int64_t>(1, std::min(vector, shape[fast]));
+    if (rank == 2 && fast == 1) {
+      // `rowRun` rows a thread where its share has room (see kRuns).
+      int64_t share = shape[0] * shape[1] / (int64_t(w) * nw);
+      size[0] = std::max<int64_t>(
+          1, std::min({rowRun, shape[0], share / size[1]}));
+    }
     unsigned lanes = w;
     for (unsigned d : order) {
       int64_t room = std::max<int64_t>(1, shape[d] / size[d]);
@@ -357,6 +363,25 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
     return classShape[a].size() > classShape[b].size();
   });
   DenseMap<Value, Attribute> layouts = dotLayouts(func, classes);
+  // An AMD matrix instruction's B operand holds a run of consecutive k per
+  // lane, but B is read from memory along n. The dot stores it transposed
+  // in LDS (k fastest) so that the instruction's reads are vectors; a
+  // thread that loads that many rows writes its k runs as vectors too
+  // (Triton's in-thread transpose). NVIDIA reads B with ldmatrix.trans.
+  DenseMap<Value, int64_t> kRuns;
+  func.walk([&](DotOp dot) {
+    auto mma = dyn_cast_or_null<MmaEncodingAttr>(
+        layouts.lookup(classes.find(dot.getResult())));
+    const MmaInstr *instr = mma ? lookupMmaInstr(mma.getInstr()) : nullptr;
+    if (!instr || instr->family == MmaInstr::NvMma)
+      return;
+    int64_t run = 1;
+    for (const LinearLayout::Coord &c : instr->bReg)
+      if (c[0] == run && c[1] == 0)
+        run *= 2;
+    int64_t &k = kRuns[classes.find(dot.getB())];
+    k = std::max(k, run);
+  });
   for (Value rep : reps) {
     if (layouts.count(rep))
       continue; // a dot's matrix-instruction layout
@@ -377,7 +402,8 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
     if (!layout) {
       auto a = accesses.find(rep);
       if (a != accesses.end()) {
-        layout = layoutFor(shape, a->second.width, a->second.dim);
+        layout = layoutFor(shape, a->second.width, a->second.dim,
+                           kRuns.lookup(rep));
       } else {
         auto w = widths.find(SmallVector<int64_t>(shape));
         layout = layoutFor(shape, w == widths.end() ? 1 : w->second,

@@ -42,7 +42,8 @@ static bool isCheap(Operation *op, DenseMap<Operation *, bool> &memo) {
 }
 
 /// Gives every use of a cheap block its own copy, made where the original
-/// is (so that a copy inside a loop costs nothing more per iteration).
+/// is (so that a copy inside a loop costs nothing more per iteration), or
+/// just before a use in the original's own block.
 void mlir::ktc::copyCheapBlocksPerUse(func::FuncOp func) {
   DenseMap<Operation *, bool> memo;
   constexpr int kMaxCopies = 4096; // a DAG must not blow up
@@ -60,17 +61,27 @@ void mlir::ktc::copyCheapBlocksPerUse(func::FuncOp func) {
       auto uses = llvm::make_early_inc_range(op->getResult(0).getUses());
       bool first = true;
       for (OpOperand &use : uses) {
-        if (first) {
+        // A use further down the original's own block (past a loop) gets
+        // its copy just before it: nothing held across the loop for it.
+        bool below = use.getOwner()->getBlock() == op->getBlock();
+        if (first && !below) {
           first = false;
           continue;
         }
         OpBuilder b(op->getContext());
-        b.setInsertionPointAfter(op);
+        if (below)
+          b.setInsertionPoint(use.getOwner());
+        else
+          b.setInsertionPointAfter(op);
         Operation *copy = b.clone(*op);
         memo[copy] = true;
         use.set(copy->getResult(0));
         changed = true;
         ++copies;
+      }
+      if (op->use_empty()) {
+        memo.erase(op);
+        op->erase();
       }
     }
   }

@@ -5,8 +5,8 @@
 // every block of the kernel, constants included, gets the layout.
 // CHECK: #[[L:.*]] = #ktc.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: func.func @add
-// CHECK: ktc.arange 0, 1024 : tensor<1024xi32, #[[L]]>
-// CHECK: arith.constant dense<0.000000e+00> : tensor<1024xf32, #[[L]]>
+// CHECK-DAG: ktc.arange 0, 1024 : tensor<1024xi32, #[[L]]>
+// CHECK-DAG: arith.constant dense<0.000000e+00> : tensor<1024xf32, #[[L]]>
 // CHECK: ktc.load %{{.*}}, mask %{{.*}}, other %{{.*}} : tensor<1024x!ktc.ptr<f32>, #[[L]]>
 // CHECK: ktc.store %{{.*}}, %{{.*}}, mask %{{.*}} : tensor<1024x!ktc.ptr<f32>, #[[L]]>
 // A wave of 64 and 8 waves: 1024 / 512 = 2 elements per thread at most.
