@@ -295,6 +295,27 @@ Value atomic_cas(const Operand &ptr, const Operand &cmp, const Operand &val,
                  MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
                  Loc loc = Loc::current());
 
+//===----------------------------------------------------------------------===//
+// Control and debugging (issue 19 items 6, 7): lib/Builder/Control.cpp,
+// lib/Builder/Debug.cpp; docs/builder.md#loops, #early-exit, #debugging.
+//===----------------------------------------------------------------------===//
+
+/// while (cond()) body(); as an scf.while. `cond` returns a scalar i1 and
+/// is traced once, like `body`; Vars assigned in either are carried from
+/// one iteration to the next and hold their last values afterwards.
+void while_(const std::function<Value()> &cond,
+            const std::function<void()> &body, Loc loc = Loc::current());
+/// `if (cond) return;` for the whole program: the rest of the kernel runs
+/// only where the scalar (program-uniform) `cond` is false. Only at the
+/// top level of the kernel's body; a block condition is an error (every
+/// thread of a program leaves together, so later barriers cannot hang).
+void return_if(const Operand &cond, Loc loc = Loc::current());
+/// A ktc::Error "static assertion failed: <message>" at the caller's line
+/// when `cond`, known at trace time (a C++ value, a constexpr parameter,
+/// a folded constant), is false; a runtime value is an error.
+void static_assert_(const Operand &cond, const std::string &message,
+                    Loc loc = Loc::current());
+
 } // namespace ktc
 
 #endif // KTC_OPS_H
