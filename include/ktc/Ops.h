@@ -12,6 +12,8 @@
 
 #include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace ktc {
 
@@ -315,6 +317,36 @@ void return_if(const Operand &cond, Loc loc = Loc::current());
 /// a folded constant), is false; a runtime value is an error.
 void static_assert_(const Operand &cond, const std::string &message,
                     Loc loc = Loc::current());
+
+/// device_print's prefix: its text and the caller's location.
+struct PrintPrefix {
+  PrintPrefix(const char *text, Loc loc = Loc::current())
+      : text(text), loc(loc) {}
+  PrintPrefix(std::string text, Loc loc = Loc::current())
+      : text(std::move(text)), loc(loc) {}
+  std::string text;
+  Loc loc;
+};
+namespace detail {
+void devicePrint(const std::string &prefix, const std::vector<Operand> &values,
+                 Loc loc);
+} // namespace detail
+/// Triton's device_print: one line per element of each value (scalars or
+/// blocks of integers or floats), "pid (X, Y, Z) idx (I) PREFIX: VALUE".
+/// Only with Options::debug or KTC_DEBUG=1, else compiled out; host and
+/// CUDA only (an error for AMDGPU targets).
+template <typename... V>
+void device_print(const PrintPrefix &prefix, const V &...values) {
+  detail::devicePrint(prefix.text, {Operand(values, prefix.loc)...},
+                      prefix.loc);
+}
+/// Triton's device_assert: every element of `cond` (a boolean scalar or
+/// block) must be true; only with Options::debug or KTC_DEBUG=1. On the
+/// host a failure makes the launch throw a ktc::Error at this line naming
+/// the program and element; on CUDA it traps (__assertfail), on AMDGPU
+/// s_trap.
+void device_assert(const Operand &cond, const std::string &message,
+                   Loc loc = Loc::current());
 
 } // namespace ktc
 
