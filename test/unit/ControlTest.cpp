@@ -1,7 +1,8 @@
 //===- ControlTest.cpp - while_, return_if, static_assert_, negative steps -===//
 //
 // Control flow of issue 19 item 6 on the CPU device, each checked against
-// a plain C++ reference on random data of odd sizes with poisoned outputs:
+// a plain C++ reference on random data of odd sizes with poisoned outputs
+// (on the CPU, or on KTC_SHAPES_DEVICE=cuda|hip):
 // while_ carrying scalar and block Vars, for_range counting down over a
 // block, return_if leaving a program early, static_assert_ on values known
 // at trace time; and the errors of each.
@@ -14,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -26,7 +28,11 @@ void expectError(const std::function<void()> &f, const std::string &message) {
   test::expectErrorAt(f, message, __FILE__, at);
 }
 
-Device &cpu() { return Device::get("cpu"); }
+/// The CPU, or KTC_SHAPES_DEVICE's device (cuda, hip) for the GPU runs.
+Device &testDevice() {
+  const char *name = std::getenv("KTC_SHAPES_DEVICE");
+  return Device::get(name && *name ? name : "cpu");
+}
 
 std::vector<int32_t> randomInts(size_t n, int32_t lo, int32_t hi,
                                 unsigned seed) {
@@ -55,8 +61,8 @@ TEST(While, ScalarVarsCarriedUntilTheConditionFails) {
     store(steps + program_id(0), n);
   });
   std::vector<int32_t> starts = randomInts(37, 1, 1000, 1);
-  Buffer<int32_t> in(cpu(), starts);
-  Buffer<int32_t> out(cpu(), std::vector<int32_t>(starts.size(), -7));
+  Buffer<int32_t> in(testDevice(), starts);
+  Buffer<int32_t> out(testDevice(), std::vector<int32_t>(starts.size(), -7));
   kernel.launch({int64_t(starts.size())}, in, out);
   std::vector<int32_t> got = out.to_host();
   for (size_t i = 0; i < starts.size(); ++i) {
@@ -86,8 +92,8 @@ TEST(While, BlockVarSumsRowsOfAnOddWidth) {
   });
   const int n = 29, rows = 13;
   std::vector<int32_t> x = randomInts(n * rows, -1000, 1000, 2);
-  Buffer<int32_t> in(cpu(), x);
-  Buffer<int32_t> out(cpu(), std::vector<int32_t>(32, -7));
+  Buffer<int32_t> in(testDevice(), x);
+  Buffer<int32_t> out(testDevice(), std::vector<int32_t>(32, -7));
   kernel.launch({1}, in, out, n, rows, 32);
   std::vector<int32_t> got = out.to_host();
   for (int j = 0; j < 32; ++j) {
@@ -109,7 +115,7 @@ TEST(While, FalseAtOnceRunsNothing) {
     while_([&] { return v < 0; }, [&] { v = v - 1; });
     store(out, v);
   });
-  Buffer<int32_t> out(cpu(), std::vector<int32_t>{-7});
+  Buffer<int32_t> out(testDevice(), std::vector<int32_t>{-7});
   kernel.launch({1}, out, 41);
   EXPECT_EQ(out.to_host()[0], 41);
 }
@@ -145,9 +151,9 @@ TEST(ForRangeDown, NegativeStepsCarryABlock) {
   });
   const int n = 13, rows = 11;
   std::vector<int32_t> x = randomInts(n * rows, -50, 50, 3);
-  Buffer<int32_t> in(cpu(), x);
+  Buffer<int32_t> in(testDevice(), x);
   for (int step : {-1, -2, -3, -7, -11, -12}) {
-    Buffer<int32_t> out(cpu(), std::vector<int32_t>(16, -7));
+    Buffer<int32_t> out(testDevice(), std::vector<int32_t>(16, -7));
     kernel.launch({1}, in, out, n, rows - 1, step, 16);
     std::vector<int32_t> got = out.to_host();
     for (int j = 0; j < 16; ++j) {
@@ -184,8 +190,8 @@ TEST(ReturnIf, ProgramsLeaveEarly) {
   std::vector<int32_t> flags = randomInts(programs, 0, 1, 4);
   flags[0] = 0;
   std::vector<int32_t> x = randomInts(n, -1000, 1000, 5);
-  Buffer<int32_t> f(cpu(), flags), in(cpu(), x);
-  Buffer<int32_t> out(cpu(), std::vector<int32_t>(n, -7));
+  Buffer<int32_t> f(testDevice(), flags), in(testDevice(), x);
+  Buffer<int32_t> out(testDevice(), std::vector<int32_t>(n, -7));
   kernel.launch({programs}, f, in, out, n, block);
   std::vector<int32_t> got = out.to_host();
   for (int i = 0; i < n; ++i) {

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -31,6 +32,13 @@ void expectError(const std::function<void()> &f, const std::string &message) {
 }
 
 Device &cpu() { return Device::get("cpu"); }
+/// The CPU, or KTC_SHAPES_DEVICE's device for the prints (cuda; the
+/// assertions stay on the CPU: CUDA's trap loses the context).
+Device &testDevice() {
+  const char *name = std::getenv("KTC_SHAPES_DEVICE");
+  return Device::get(name && *name ? name : "cpu");
+}
+bool onCpu() { return &testDevice() == &cpu(); }
 const Options kDebug{.debug = true};
 
 /// The lines of `text`, sorted (programs run on several threads: lines of
@@ -50,6 +58,7 @@ std::string printed(K &kernel, A &&...args) {
   std::fflush(stdout);
   testing::internal::CaptureStdout();
   kernel.launch(std::forward<A>(args)...);
+  testDevice().synchronize(); // CUDA prints its buffer then
   return testing::internal::GetCapturedStdout();
 }
 
@@ -66,7 +75,7 @@ TEST(DevicePrint, EveryElementOfAnOddLengthBlock) {
   std::vector<float> x(n);
   for (int i = 0; i < n; ++i)
     x[i] = 0.25f * float(i * 7 % 11) - 1.5f; // exact in %f
-  Buffer<float> in(cpu(), x);
+  Buffer<float> in(testDevice(), x);
   std::string out = printed(kernel, Grid{2}, in, n, block, kDebug);
   std::vector<std::string> want;
   for (int p = 0; p < 2; ++p)
@@ -89,8 +98,15 @@ TEST(DevicePrint, OneProgramPrintsInElementOrder) {
     device_print("v", load(x + rows * BLOCK + cols));
   });
   std::vector<int32_t> x = {7, -3, 12, 5, -9, 0, 41, -100};
-  Buffer<int32_t> in(cpu(), x);
+  Buffer<int32_t> in(testDevice(), x);
   std::string out = printed(kernel, Grid{1}, in, 4, kDebug);
+  if (!onCpu()) // a GPU's threads print in no set order
+    out = [&] {
+      std::string joined;
+      for (const std::string &line : sortedLines(out))
+        joined += line + "\n";
+      return joined;
+    }();
   EXPECT_EQ(out, "pid (0, 0, 0) idx (0, 0) v: 7\n"
                  "pid (0, 0, 0) idx (0, 1) v: -3\n"
                  "pid (0, 0, 0) idx (0, 2) v: 12\n"
@@ -106,7 +122,7 @@ TEST(DevicePrint, ScalarsAndSeveralOperands) {
     device_print("n", n);
     device_print("pair%", load(x + arange(0, 2)), arange(0, 2) < 1);
   });
-  Buffer<int64_t> in(cpu(), std::vector<int64_t>{-5000000000LL, 77});
+  Buffer<int64_t> in(testDevice(), std::vector<int64_t>{-5000000000LL, 77});
   std::string out = printed(kernel, Grid{1, 2}, in, 19, kDebug);
   std::vector<std::string> want;
   for (int y = 0; y < 2; ++y) {
@@ -126,7 +142,7 @@ TEST(DevicePrint, ScalarsAndSeveralOperands) {
 /// afterwards finds its first compile.
 TEST(DevicePrint, CompiledOutWithoutDebugAndPartOfTheKey) {
   auto kernel = blockPrinter();
-  Buffer<float> in(cpu(), std::vector<float>{1.5f, 2.5f, 3.5f});
+  Buffer<float> in(testDevice(), std::vector<float>{1.5f, 2.5f, 3.5f});
   EXPECT_EQ(printed(kernel, Grid{1}, in, 3, 4), "");
   EXPECT_EQ(kernel.num_compiled(), 1u);
   EXPECT_EQ(sortedLines(printed(kernel, Grid{1}, in, 3, 4, kDebug)).size(),
