@@ -428,4 +428,10 @@ def Ktc_AtomicCASOp : Ktc_Op<"atomic_cas"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Debugging (issue 19 item 7): KtcDebugOps.td
+//===----------------------------------------------------------------------===//
+
+include "KtcDebugOps.td"
+
 #endif // KTC_OPS_TD

@@ -199,8 +199,10 @@ private:
           static_assert(sizeof...(values) == kNumConstexpr,
                         "pass one value per constexpr parameter of the kernel");
           detail::checkOptions(options, loc);
+          Options used = options;
+          used.debug |= detail::debugFromEnvironment();
           detail::InFlight inFlight(impl_->traces(), name_, loc);
-          return trace_with(std::make_tuple(values...), options,
+          return trace_with(std::make_tuple(values...), used,
                             std::make_index_sequence<kNumParams>(), finish);
         },
         constexprs...);
@@ -225,6 +227,7 @@ private:
           detail::specialisation(params_, all, spec);
           Options used = options; // as launch() uses them
           used.check_bounds |= detail::checkBoundsFromEnvironment();
+          used.debug |= detail::debugFromEnvironment();
           detail::InFlight inFlight(impl_->traces(), name_, loc);
           return trace_with(
               constexpr_tuple(constexprs,

@@ -12,6 +12,8 @@
 
 #include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace ktc {
 
@@ -294,6 +296,57 @@ Value atomic_cas(const Operand &ptr, const Operand &cmp, const Operand &val,
                  const Operand &mask = Operand(Loc()),
                  MemSem sem = MemSem::acq_rel, MemScope scope = MemScope::gpu,
                  Loc loc = Loc::current());
+
+//===----------------------------------------------------------------------===//
+// Control and debugging (issue 19 items 6, 7): lib/Builder/Control.cpp,
+// lib/Builder/Debug.cpp; docs/builder.md#loops, #early-exit, #debugging.
+//===----------------------------------------------------------------------===//
+
+/// while (cond()) body(); as an scf.while. `cond` returns a scalar i1 and
+/// is traced once, like `body`; Vars assigned in either are carried from
+/// one iteration to the next and hold their last values afterwards.
+void while_(const std::function<Value()> &cond,
+            const std::function<void()> &body, Loc loc = Loc::current());
+/// `if (cond) return;` for the whole program: the rest of the kernel runs
+/// only where the scalar (program-uniform) `cond` is false. Only at the
+/// top level of the kernel's body; a block condition is an error (every
+/// thread of a program leaves together, so later barriers cannot hang).
+void return_if(const Operand &cond, Loc loc = Loc::current());
+/// A ktc::Error "static assertion failed: <message>" at the caller's line
+/// when `cond`, known at trace time (a C++ value, a constexpr parameter,
+/// a folded constant), is false; a runtime value is an error.
+void static_assert_(const Operand &cond, const std::string &message,
+                    Loc loc = Loc::current());
+
+/// device_print's prefix: its text and the caller's location.
+struct PrintPrefix {
+  PrintPrefix(const char *text, Loc loc = Loc::current())
+      : text(text), loc(loc) {}
+  PrintPrefix(std::string text, Loc loc = Loc::current())
+      : text(std::move(text)), loc(loc) {}
+  std::string text;
+  Loc loc;
+};
+namespace detail {
+void devicePrint(const std::string &prefix, const std::vector<Operand> &values,
+                 Loc loc);
+} // namespace detail
+/// Triton's device_print: one line per element of each value (scalars or
+/// blocks of integers or floats), "pid (X, Y, Z) idx (I) PREFIX: VALUE".
+/// Only with Options::debug or KTC_DEBUG=1, else compiled out; host and
+/// CUDA only (an error for AMDGPU targets).
+template <typename... V>
+void device_print(const PrintPrefix &prefix, const V &...values) {
+  detail::devicePrint(prefix.text, {Operand(values, prefix.loc)...},
+                      prefix.loc);
+}
+/// Triton's device_assert: every element of `cond` (a boolean scalar or
+/// block) must be true; only with Options::debug or KTC_DEBUG=1. On the
+/// host a failure makes the launch throw a ktc::Error at this line naming
+/// the program and element; on CUDA it traps (__assertfail), on AMDGPU
+/// s_trap.
+void device_assert(const Operand &cond, const std::string &message,
+                   Loc loc = Loc::current());
 
 } // namespace ktc
 

@@ -44,6 +44,10 @@ struct Options {
   /// or silent corruption (slower; a separate specialisation). GPUs ignore
   /// it. Unchecked, an access out of bounds is undefined, as on a GPU.
   bool check_bounds = false;
+  /// Traces device_print and device_assert (also KTC_DEBUG=1 for every
+  /// kernel): without it they are compiled out, as without TRITON_DEBUG.
+  /// A separate specialisation (docs/builder.md#debugging).
+  bool debug = false;
   bool operator==(const Options &) const = default;
 };
 
@@ -52,6 +56,8 @@ namespace detail {
 void checkOptions(const Options &options, std::source_location loc);
 /// Whether KTC_CHECK_BOUNDS asks for checked launches (read once).
 bool checkBoundsFromEnvironment();
+/// Whether KTC_DEBUG asks for device_print/device_assert (read once).
+bool debugFromEnvironment();
 } // namespace detail
 
 } // namespace ktc

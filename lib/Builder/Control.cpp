@@ -1,10 +1,12 @@
-//===- Control.cpp - for_range and if_, carrying ktc::Vars -----------------===//
+//===- Control.cpp - for_range, while_, if_ and return_if ------------------===//
 //
 // Every Var alive when a loop or branch starts is carried through it: an
-// iter_arg of the scf.for (yielded with its value at the end of the body) or
-// a result of the scf.if (yielded by both branches). Vars the body does not
+// iter_arg of the scf.for (yielded with its value at the end of the body),
+// of the scf.while (passed by its condition region to its body), or a
+// result of the scf.if (yielded by both branches). Vars the body does not
 // assign come out unchanged, and the canonicaliser drops their iter_args
-// and results.
+// and results. return_if puts the rest of the kernel in the else branch of
+// an scf.if on a scalar, so that every thread of a program leaves together.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -210,6 +213,94 @@ void if_(const Operand &cond, const std::function<void()> &then,
     throw;
   }
   carried.set(ifOp.getResults());
+}
+
+/// A scalar i1 condition, or an error at `loc` naming `what`.
+static mlir::Value scalarCondition(TraceImpl &t, const Operand &cond,
+                                   const std::string &what, Loc loc) {
+  mlir::Value c = t.resolve(cond, t.b.getI1Type(), loc);
+  if (c.getType() != t.b.getI1Type())
+    t.fail(loc, what + " needs a scalar boolean (i1) condition, got " +
+                    typeStr(c.getType()) +
+                    (isa<RankedTensorType>(c.getType())
+                         ? "; a block's elements may differ, so reduce it "
+                           "first (e.g. max(x) > 0)"
+                         : ""));
+  return c;
+}
+
+void while_(const std::function<Value()> &cond,
+            const std::function<void()> &body, Loc loc) {
+  TraceImpl &t = TraceImpl::current(loc);
+  CarriedVars carried(t);
+  Location l = t.loc(loc);
+  SmallVector<Type> types = carried.types();
+  auto whileOp = scf::WhileOp::create(t.b, l, types, carried.values(loc));
+  OpBuilder::InsertionGuard guard(t.b);
+  SmallVector<Location> locs(types.size(), l);
+  Block *before = t.b.createBlock(&whileOp.getBefore(), {}, types, locs);
+  Block *after = t.b.createBlock(&whileOp.getAfter(), {}, types, locs);
+  try {
+    // The condition sees the Vars as they enter each iteration; what it
+    // assigns is what the body (or, on exit, the code after) sees.
+    t.b.setInsertionPointToEnd(before);
+    carried.set(before->getArguments());
+    mlir::Value c;
+    runBody(t, carried, [&] {
+      c = scalarCondition(t, Operand(cond(), loc), "while_", loc);
+    }, loc);
+    scf::ConditionOp::create(t.b, l, c, carried.values(loc));
+    t.b.setInsertionPointToEnd(after);
+    carried.set(after->getArguments());
+    runBody(t, carried, body, loc);
+    scf::YieldOp::create(t.b, l, carried.values(loc));
+  } catch (...) {
+    carried.reset();
+    throw;
+  }
+  carried.set(whileOp.getResults());
+}
+
+void return_if(const Operand &cond, Loc loc) {
+  TraceImpl &t = TraceImpl::current(loc);
+  if (cond.kind() == Operand::Kind::Bool && !cond.int_value())
+    return; // a C++ false: nothing to leave
+  mlir::Value c = scalarCondition(t, cond, "return_if", loc);
+  // Only the kernel's own statements can be skipped: inside a loop or a
+  // branch, what follows the enclosing for_range/while_/if_ would run.
+  Block *block = t.b.getInsertionBlock();
+  Operation *parent = block->getParentOp();
+  if (!isa<func::FuncOp>(parent) && !t.earlyExits.contains(parent))
+    t.fail(loc, "return_if must be called at the top level of the kernel's "
+                "body, not inside a for_range, while_ or if_ body");
+  Location l = t.loc(loc);
+  auto ifOp = scf::IfOp::create(t.b, l, TypeRange(), c,
+                                /*withElseRegion=*/true);
+  t.earlyExits.insert(ifOp);
+  // The rest of the kernel goes before the else branch's scf.yield.
+  t.b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+}
+
+void static_assert_(const Operand &cond, const std::string &message,
+                    Loc loc) {
+  std::optional<bool> known;
+  if (cond.kind() == Operand::Kind::Bool || cond.kind() == Operand::Kind::Int)
+    known = cond.int_value() != 0;
+  else if (cond.kind() == Operand::Kind::Float)
+    known = cond.float_value() != 0;
+  if (!known) {
+    TraceImpl &t = TraceImpl::current(loc);
+    mlir::Value c = t.resolve(cond, t.b.getI1Type(), loc);
+    APInt bits;
+    if (!c.getType().isInteger(1) || !matchPattern(c, m_ConstantInt(&bits)))
+      t.fail(loc, "static_assert_ needs a condition known when the kernel is "
+                  "traced (a constexpr, a C++ value or a constant), got a "
+                  "value computed at run time of type " +
+                      typeStr(c.getType()));
+    known = !bits.isZero();
+  }
+  if (!*known)
+    throw Error("static assertion failed: " + message, loc);
 }
 
 } // namespace ktc

@@ -324,6 +324,8 @@ ModuleOp TraceImpl::finalize() {
   if (finalized)
     return *module;
   finalized = true;
+  // After return_if the insertion point is in an scf.if's else branch.
+  b.setInsertionPointToEnd(&func.getBody().front());
   func::ReturnOp::create(b, loc(defined));
   std::string firstError;
   Location errorLoc = UnknownLoc::get(ctx);

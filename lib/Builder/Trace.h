@@ -18,6 +18,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace ktc::detail {
 
@@ -106,6 +107,9 @@ public:
   Options options;
   TraceImpl *previous;
   bool finalized = false;
+  /// The scf.ifs of return_if: the rest of the kernel is in their else
+  /// branch (lib/Builder/Control.cpp).
+  llvm::SmallPtrSet<mlir::Operation *, 4> earlyExits;
 };
 
 enum class IntDivision { Div, Rem, CeilDiv };

@@ -211,6 +211,7 @@ struct KtcConvertToLLVMPass
     populateReduceWithPatterns(converter, patterns, state);
     populateScanPatterns(converter, patterns, state);
     populateAtomicPatterns(converter, patterns, state);
+    populateDebugPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

@@ -171,6 +171,10 @@ void populateAsyncCopyPatterns(const TypeConverter &converter,
 void populateAtomicPatterns(const TypeConverter &converter,
                             RewritePatternSet &patterns,
                             const LoweringState &state);
+/// ktc.print and ktc.assert (DebugOpToLLVM.cpp).
+void populateDebugPatterns(const TypeConverter &converter,
+                           RewritePatternSet &patterns,
+                           const LoweringState &state);
 /// The shared memory (bytes) an atomic needs to hand its old values to the
 /// threads holding copies of its elements (AtomicOpToLLVM.cpp); 0 when its
 /// result is unused or no thread holds a copy.

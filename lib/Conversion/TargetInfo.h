@@ -121,6 +121,18 @@ public:
                           StringRef scope, bool resultUsed) const {
     return {};
   }
+
+  /// Debugging (device_print, device_assert; DebugOpToLLVM.cpp). Whether
+  /// the target prints, and the call of its printf with `format` (a
+  /// constant string's address) and `args` (ints of 32 or 64 bits, f64).
+  virtual bool hasPrint() const { return false; }
+  virtual void print(OpBuilder &b, Location loc, Value format,
+                     ValueRange args) const {}
+  /// Stops the thread for a failed device_assert: `message`, `file` and
+  /// `function` are constant strings' addresses. The default traps
+  /// (llvm.trap: s_trap on AMDGPU), without a message.
+  virtual void assertFail(OpBuilder &b, Location loc, Value message,
+                          Value file, unsigned line, Value function) const;
 };
 
 /// The TargetInfo of a GPU target; null (with `error` set) for a name that

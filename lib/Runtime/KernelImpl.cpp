@@ -69,22 +69,22 @@ struct KeyView {
   const Device *device;
   std::span<const ConstexprValue> constexprs;
   int num_warps, num_stages;
-  bool check_bounds;
+  bool check_bounds, debug;
   std::span<const uint8_t> spec;
 };
 struct CacheKey {
   const Device *device;
   std::vector<ConstexprValue> constexprs;
   int num_warps, num_stages;
-  bool check_bounds;
+  bool check_bounds, debug;
   std::vector<uint8_t> spec;
 };
 struct KeyLess {
   using is_transparent = void;
   static KeyView view(const KeyView &k) { return k; }
   static KeyView view(const CacheKey &k) {
-    return {k.device, k.constexprs, k.num_warps, k.num_stages, k.check_bounds,
-            k.spec};
+    return {k.device,       k.constexprs,  k.num_warps, k.num_stages,
+            k.check_bounds, k.debug,       k.spec};
   }
   template <typename X, typename Y>
   bool operator()(const X &x, const Y &y) const {
@@ -97,6 +97,8 @@ struct KeyLess {
       return a.num_stages < b.num_stages;
     if (a.check_bounds != b.check_bounds)
       return a.check_bounds < b.check_bounds;
+    if (a.debug != b.debug)
+      return a.debug < b.debug;
     // Floats by their bits: a total order, NaNs included.
     auto bits = [](const ConstexprValue &c) {
       return std::pair(c.i, std::bit_cast<uint64_t>(c.f));
@@ -148,7 +150,7 @@ KernelImpl::specialise(const std::string &kernel, Device &device,
                        const Options &options, std::span<const uint8_t> spec,
                        TraceFn trace) const {
   KeyView key{&device, constexprs, options.num_warps, options.num_stages,
-              options.check_bounds, spec};
+              options.check_bounds, options.debug, spec};
   std::unique_lock<std::mutex> lock(cache_->mutex);
   for (;;) {
     auto it = cache_->entries.find(key);
@@ -176,7 +178,7 @@ KernelImpl::specialise(const std::string &kernel, Device &device,
   auto entry = cache_->entries
                    .emplace(CacheKey{&device, values, options.num_warps,
                                      options.num_stages, options.check_bounds,
-                                     specialisation},
+                                     options.debug, specialisation},
                             slot)
                    .first;
   lock.unlock();
@@ -219,6 +221,7 @@ void KernelImpl::launch(const std::string &kernel,
   std::shared_ptr<Executable> executable;
   Options used = options;
   used.check_bounds |= checkBoundsFromEnvironment();
+  used.debug |= debugFromEnvironment();
   try {
     executable = specialise(kernel, device, constexprs.first(numConstexprs),
                             used, spec, trace);

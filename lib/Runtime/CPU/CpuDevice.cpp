@@ -4,6 +4,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/IR/Module.h"
+#include "lib/Target/CPU/HostDebug.h"
 #include "lib/Target/CPU/HostTarget.h"
 
 #include "llvm/Support/Threading.h"
@@ -20,16 +21,20 @@ public:
   explicit CpuExecutable(host::HostKernel kernel) : kernel_(std::move(kernel)) {}
   void launch(void **args, size_t numArgs,
               std::array<int32_t, 3> grid) override {
+    host::AssertRecord asserts; // device_assert's first failure
     if (!checkBounds) {
-      kernel_.run(args, numArgs, grid);
-      return;
+      kernel_.run(args, numArgs, grid, &asserts);
+    } else {
+      // A checked launch runs its programs in order, on this thread: the
+      // access it reports is the first out of bounds in program order.
+      for (int32_t z = 0; z < grid[2]; ++z)
+        for (int32_t y = 0; y < grid[1]; ++y)
+          for (int32_t x = 0; x < grid[0]; ++x)
+            kernel_.runProgram(args, numArgs, {x, y, z}, grid, &asserts);
     }
-    // A checked launch runs its programs in order, on this thread: the
-    // access it reports is the first out of bounds in program order.
-    for (int32_t z = 0; z < grid[2]; ++z)
-      for (int32_t y = 0; y < grid[1]; ++y)
-        for (int32_t x = 0; x < grid[0]; ++x)
-          kernel_.runProgram(args, numArgs, {x, y, z}, grid);
+    if (asserts.failed)
+      throw Error(asserts.message(), asserts.file(), asserts.line(),
+                  asserts.column());
   }
   KernelInfo info() const override {
     KernelInfo info;

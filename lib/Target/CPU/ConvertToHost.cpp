@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BoundsCheck.h"
+#include "HostDebug.h"
 #include "HostScan.h"
 #include "HostShapes.h"
 #include "dialect/KtcPasses.h"
@@ -417,6 +418,7 @@ struct KtcConvertToHostPass
         return;
       if (func->hasAttr(KtcDialect::getCheckBoundsAttrName()))
         prepareCheckedAccesses(func, sites); // before the grid arguments
+      ::ktc::host::expandHostDebugOps(func); // before the grid arguments
       addGridArguments(func);
     });
 

@@ -2,6 +2,8 @@
 
 #include "HostTarget.h"
 
+#include "HostDebug.h"
+
 #include "lib/Support/ThreadDiagnostics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -264,6 +266,8 @@ llvm::Expected<HostKernel> HostKernel::load(llvm::StringRef object,
     return dylib.takeError();
   HostKernel kernel;
   kernel.dylib_ = &*dylib;
+  if (llvm::Error e = defineHostDebugSymbols(jit, *dylib))
+    return std::move(e);
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, kernelName);
   // One kernel linked at a time: linking resolves the process's symbols
   // (malloc, expf...) through the main JITDylib's generator, which can
@@ -292,7 +296,9 @@ llvm::Expected<HostKernel> HostKernel::compile(ModuleOp module,
 
 void HostKernel::runProgram(void **args, size_t numArgs,
                             std::array<int32_t, 3> pid,
-                            std::array<int32_t, 3> grid) const {
+                            std::array<int32_t, 3> grid,
+                            AssertRecord *asserts) const {
+  AssertScope scope(asserts, grid); // device_assert's failures go there
   // The arguments, then the program id and the grid: on the stack for any
   // kernel of up to 26 arguments (a program allocates nothing).
   llvm::SmallVector<void *, 32> all(args, args + numArgs);
@@ -311,8 +317,8 @@ static llvm::DefaultThreadPool &programPool() {
   return pool;
 }
 
-void HostKernel::run(void **args, size_t numArgs,
-                     std::array<int32_t, 3> grid) const {
+void HostKernel::run(void **args, size_t numArgs, std::array<int32_t, 3> grid,
+                     AssertRecord *asserts) const {
   int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
   if (total <= 0)
     return;
@@ -324,7 +330,7 @@ void HostKernel::run(void **args, size_t numArgs,
       std::array<int32_t, 3> pid{int32_t(i % grid[0]),
                                  int32_t(i / grid[0] % grid[1]),
                                  int32_t(i / (int64_t(grid[0]) * grid[1]))};
-      runProgram(args, numArgs, pid, grid);
+      runProgram(args, numArgs, pid, grid, asserts);
     }
   };
   if (workers <= 1) {

@@ -29,6 +29,8 @@ class JITDylib;
 
 namespace ktc::host {
 
+struct AssertRecord; // HostDebug.h
+
 /// Registers what the host pipeline needs in a context: the dialects, the
 /// bufferisation models, the LLVM IR translations.
 void registerHostDialects(mlir::DialectRegistry &registry);
@@ -97,10 +99,13 @@ public:
 
   /// Runs program (x, y, z) of a grid with `args` pointing at the kernel's
   /// arguments in order.
+  /// Failed device_asserts go to `asserts` when given.
   void runProgram(void **args, size_t numArgs, std::array<int32_t, 3> pid,
-                  std::array<int32_t, 3> grid) const;
+                  std::array<int32_t, 3> grid,
+                  AssertRecord *asserts = nullptr) const;
   /// Runs every program of `grid`, spread over the host's cores.
-  void run(void **args, size_t numArgs, std::array<int32_t, 3> grid) const;
+  void run(void **args, size_t numArgs, std::array<int32_t, 3> grid,
+           AssertRecord *asserts = nullptr) const;
 
 private:
   HostKernel() = default;

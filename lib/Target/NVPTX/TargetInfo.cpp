@@ -2,6 +2,8 @@
 
 #include "lib/Conversion/TargetInfo.h"
 
+#include "Debug.h"
+
 #include "lib/Target/SharedLimits.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -215,6 +217,18 @@ public:
                "=" + reg + ",l," + reg + ",~{memory}", true, false,
                LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
         .getResult(0);
+  }
+
+  // device_print and device_assert through CUDA's vprintf and __assertfail
+  // (Debug.cpp).
+  bool hasPrint() const override { return true; }
+  void print(OpBuilder &b, Location loc, Value format,
+             ValueRange args) const override {
+    nvptxPrint(b, loc, format, args);
+  }
+  void assertFail(OpBuilder &b, Location loc, Value message, Value file,
+                  unsigned line, Value function) const override {
+    nvptxAssertFail(b, loc, message, file, line, function);
   }
 
 private:
