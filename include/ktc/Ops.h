@@ -304,7 +304,7 @@ Value atomic_cas(const Operand &ptr, const Operand &cmp, const Operand &val,
 /// Triton's tl.multiple_of and tl.max_contiguous: promises that the values
 /// of x (an i32/i64 or pointer block or scalar computed in the kernel, or a
 /// scalar argument for multiple_of) start runs divisible by `value` (for
-/// pointers, in elements) and run in steps of one for `value` elements,
+/// pointers, in bytes) and run in steps of one for `value` elements,
 /// along each dimension (one value per dimension; a single one for a
 /// scalar or a 1-D block). The axis analysis believes them, so loads and
 /// stores through such offsets vectorize; a false promise reads the wrong
