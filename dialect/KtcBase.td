@@ -92,6 +92,16 @@ def Ktc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getCheckBoundsAttrName() {
       return ::llvm::StringLiteral("ktc.check_bounds");
     }
+    /// `ktc.multiple_of`, `ktc.max_contiguous`: the user's hints on an
+    /// op's integer or pointer result (Triton's tl.multiple_of and
+    /// tl.max_contiguous), one power of two per dimension; the axis
+    /// analysis takes them as divisibility and contiguity.
+    static constexpr ::llvm::StringLiteral getMultipleOfAttrName() {
+      return ::llvm::StringLiteral("ktc.multiple_of");
+    }
+    static constexpr ::llvm::StringLiteral getMaxContiguousAttrName() {
+      return ::llvm::StringLiteral("ktc.max_contiguous");
+    }
   private:
     void registerTypes();
     void registerAttributes();

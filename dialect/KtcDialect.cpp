@@ -3,6 +3,7 @@
 #include "dialect/KtcDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -120,6 +121,26 @@ LogicalResult KtcDialect::verifyOperationAttribute(Operation *op,
         value.getValue().getSExtValue() < 0)
       return op->emitError("'ktc.dot_pending' must be an i32 >= 0 on a "
                            "ktc.dot");
+    return success();
+  }
+  if (name == getMultipleOfAttrName() || name == getMaxContiguousAttrName()) {
+    // Hints (Triton's tl.multiple_of, tl.max_contiguous) on a value.
+    auto values = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    Type type = op->getNumResults() == 1 ? op->getResult(0).getType() : Type();
+    Type element = type ? getElementTypeOrSelf(type) : Type();
+    if (!element || !(isa<PtrType>(element) || element.isInteger(32) ||
+                      element.isInteger(64)))
+      return op->emitError("'")
+             << name << "' needs an op with one i32, i64 or pointer result";
+    auto shaped = dyn_cast<RankedTensorType>(type);
+    size_t rank = shaped ? std::max<int64_t>(1, shaped.getRank()) : 1;
+    if (!values || values.size() != int64_t(rank) ||
+        llvm::any_of(values.asArrayRef(), [](int64_t v) {
+          return v <= 0 || !llvm::isPowerOf2_64(v);
+        }))
+      return op->emitError("'")
+             << name << "' must be " << rank
+             << " positive power(s) of two (array<i64>), one per dimension";
     return success();
   }
   return op->emitError("unknown ktc attribute '") << name << "'";

@@ -222,8 +222,10 @@ struct LoadConstantMask : OpRewritePattern<LoadOp> {
     if (!mask)
       return failure();
     if (matchPattern(mask, m_One())) {
-      rewriter.replaceOpWithNewOp<LoadOp>(op, op.getType(), op.getPtr(),
-                                          Value(), Value());
+      auto load = rewriter.replaceOpWithNewOp<LoadOp>(
+          op, op.getPtr(), Value(), Value());
+      load.setCacheModifierAttr(op.getCacheModifierAttr());
+      load.setEvictionPolicyAttr(op.getEvictionPolicyAttr());
       return success();
     }
     if (matchPattern(mask, m_Zero()) && op.getOther()) {

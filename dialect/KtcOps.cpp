@@ -262,7 +262,8 @@ LogicalResult AddPtrOp::verify() {
 
 void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
                    Value mask, Value other) {
-  build(builder, state, getPointeeLike(ptr.getType()), ptr, mask, other);
+  build(builder, state, getPointeeLike(ptr.getType()), ptr, mask, other,
+        /*cache_modifier=*/StringAttr(), /*eviction_policy=*/StringAttr());
 }
 
 /// Checks a memory op's mask against its pointers.
@@ -274,7 +275,31 @@ static LogicalResult verifyMask(Operation *op, Type ptrType, Value mask) {
   return success();
 }
 
+/// Triton's cache modifiers and eviction policies: one or the other (PTX's
+/// ld/st take a cache operator or an eviction priority, not both).
+static LogicalResult verifyCacheHints(Operation *op,
+                                      std::optional<StringRef> cache,
+                                      std::optional<StringRef> evict,
+                                      ArrayRef<StringRef> modifiers) {
+  if (cache && !llvm::is_contained(modifiers, *cache)) {
+    auto diag = op->emitOpError("unknown cache_modifier '") << *cache
+                                                            << "' (expected ";
+    llvm::interleave(modifiers, diag, ", ");
+    return diag << ")";
+  }
+  if (evict && *evict != "evict_first" && *evict != "evict_last")
+    return op->emitOpError("unknown eviction_policy '")
+           << *evict << "' (expected evict_first or evict_last)";
+  if (cache && evict)
+    return op->emitOpError("takes a cache_modifier or an eviction_policy, "
+                           "not both");
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
+  if (failed(verifyCacheHints(*this, getCacheModifier(), getEvictionPolicy(),
+                              {".ca", ".cg", ".cv"})))
+    return failure();
   Type ptrType = getPtr().getType();
   Type expected = getPointeeLike(ptrType);
   if (getType() != expected)
@@ -356,6 +381,9 @@ void LoadOp::print(OpAsmPrinter &p) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult StoreOp::verify() {
+  if (failed(verifyCacheHints(*this, getCacheModifier(), getEvictionPolicy(),
+                              {".wb", ".cg", ".cs", ".wt"})))
+    return failure();
   Type ptrType = getPtr().getType();
   Type expected = getPointeeLike(ptrType);
   if (getValue().getType() != expected)

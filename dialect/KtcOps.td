@@ -248,11 +248,18 @@ def Ktc_LoadOp : Ktc_Op<"load", [AttrSizedOperandSegments]> {
     %x = ktc.load %ps, mask %m, other %ninf : tensor<256x!ktc.ptr<f32>>
     %s = ktc.load %p : !ktc.ptr<i32>
     ```
+
+    `cache_modifier` (".ca", ".cg", ".cv") and `eviction_policy`
+    ("evict_first", "evict_last") are Triton's cache hints, one or the
+    other: PTX's cache operator or L1 eviction priority, AMDGPU's `nt` for
+    the streaming ones, nothing on the host.
   }];
   let arguments = (ins
     Arg<Ktc_PtrLike, "pointers", [MemRead]>:$ptr,
     Optional<Ktc_BoolLike>:$mask,
-    Optional<Ktc_Value>:$other);
+    Optional<Ktc_Value>:$other,
+    OptionalAttr<StrAttr>:$cache_modifier,
+    OptionalAttr<StrAttr>:$eviction_policy);
   let results = (outs Ktc_Value:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -275,14 +282,26 @@ def Ktc_StoreOp : Ktc_Op<"store"> {
     ```mlir
     ktc.store %ps, %y, mask %m : tensor<1024x!ktc.ptr<f32>>
     ```
+
+    `cache_modifier` (".wb", ".cg", ".cs", ".wt") and `eviction_policy`
+    ("evict_first", "evict_last"): as for `ktc.load`.
   }];
   let arguments = (ins
     Arg<Ktc_PtrLike, "pointers", [MemWrite]>:$ptr,
     Ktc_Value:$value,
-    Optional<Ktc_BoolLike>:$mask);
+    Optional<Ktc_BoolLike>:$mask,
+    OptionalAttr<StrAttr>:$cache_modifier,
+    OptionalAttr<StrAttr>:$eviction_policy);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$value,
+                   CArg<"::mlir::Value", "{}">:$mask), [{
+      build($_builder, $_state, ptr, value, mask, ::mlir::StringAttr(),
+            ::mlir::StringAttr());
+    }]>
+  ];
 }
 
 //===----------------------------------------------------------------------===//

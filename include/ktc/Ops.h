@@ -348,6 +348,41 @@ void device_print(const PrintPrefix &prefix, const V &...values) {
 void device_assert(const Operand &cond, const std::string &message,
                    Loc loc = Loc::current());
 
+//===----------------------------------------------------------------------===//
+// Hints and cache modifiers (issue 19; lib/Builder/Hints.cpp,
+// docs/builder.md#hints-and-cache-modifiers).
+//===----------------------------------------------------------------------===//
+
+/// Triton's tl.multiple_of and tl.max_contiguous: promises that the values
+/// of x (an i32/i64 or pointer block or scalar computed in the kernel, or a
+/// scalar argument for multiple_of) start runs divisible by `value` (for
+/// pointers, in bytes) and run in steps of one for `value` elements,
+/// along each dimension (one value per dimension; a single one for a
+/// scalar or a 1-D block). The axis analysis believes them, so loads and
+/// stores through such offsets vectorize; a false promise reads the wrong
+/// memory. Each value must be a positive power of two. Returns x.
+Value multiple_of(const Operand &x, const std::vector<int64_t> &values,
+                  Loc loc = Loc::current());
+Value multiple_of(const Operand &x, int64_t value, Loc loc = Loc::current());
+Value max_contiguous(const Operand &x, const std::vector<int64_t> &values,
+                     Loc loc = Loc::current());
+Value max_contiguous(const Operand &x, int64_t value,
+                     Loc loc = Loc::current());
+
+/// Triton's cache_modifier and eviction_policy of tl.load / tl.store
+/// (empty: none; one or the other): loads ".ca", ".cg", ".cv"; stores
+/// ".wb", ".cg", ".cs", ".wt"; both "evict_first", "evict_last". NVPTX
+/// emits them as PTX's ld/st qualifiers (ld.global.cg, .L1::evict_first);
+/// AMDGPU sets `nt` for the streaming ones; the host ignores them.
+struct CacheHints {
+  std::string cache_modifier;
+  std::string eviction_policy;
+};
+Value load(const Operand &ptr, const Operand &mask, const Operand &other,
+           const CacheHints &hints, Loc loc = Loc::current());
+void store(const Operand &ptr, const Operand &value, const Operand &mask,
+           const CacheHints &hints, Loc loc = Loc::current());
+
 } // namespace ktc
 
 #endif // KTC_OPS_H

@@ -8,6 +8,7 @@
 #include "ktc/Kernel.h"
 #include "ktc/Occupancy.h"
 #include "ktc/Ops.h"
+#include "ktc/Random.h"
 #include "ktc/Runtime.h"
 #include "ktc/Value.h"
 

@@ -5,7 +5,7 @@
 // allows: contiguous, aligned, and under one mask bit), as one LLVM vector
 // load or store of g elements. A masked group is guarded by an scf.if on
 // the group's mask bit; masked-off loads yield `other` (zero when there is
-// none).
+// none). Each access goes through the TargetInfo with the op's cache hints.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,8 +53,10 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
     SmallVector<Value> values;
     for (int64_t k0 = 0; k0 < int64_t(ptrs.size()); k0 += g) {
       auto load = [&](OpBuilder &b, Location loc) -> Value {
-        return LLVM::LoadOp::create(b, loc, groupType, ptrs[k0],
-                                    g * byteSize(element));
+        return state.target->globalLoad(
+            b, loc, groupType, ptrs[k0], g * byteSize(element),
+            op.getCacheModifier().value_or(""),
+            op.getEvictionPolicy().value_or(""));
       };
       Value group;
       if (masks.empty()) {
@@ -102,8 +104,10 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
     int64_t g = groupWidth(state, op, op.getPtr().getType());
     for (int64_t k0 = 0; k0 < int64_t(ptrs.size()); k0 += g) {
       auto store = [&](OpBuilder &b, Location loc) {
-        LLVM::StoreOp::create(b, loc, pack(b, loc, values, k0, g), ptrs[k0],
-                              g * byteSize(element));
+        state.target->globalStore(b, loc, pack(b, loc, values, k0, g),
+                                  ptrs[k0], g * byteSize(element),
+                                  op.getCacheModifier().value_or(""),
+                                  op.getEvictionPolicy().value_or(""));
       };
       if (masks.empty()) {
         store(rewriter, loc);
@@ -122,6 +126,19 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
 };
 
 } // namespace
+
+Value mlir::ktc::TargetInfo::globalLoad(OpBuilder &b, Location loc, Type type,
+                                       Value ptr, int64_t alignment,
+                                       StringRef, StringRef) const {
+  return LLVM::LoadOp::create(b, loc, type, ptr, alignment);
+}
+
+void mlir::ktc::TargetInfo::globalStore(OpBuilder &b, Location loc,
+                                        Value value, Value ptr,
+                                        int64_t alignment, StringRef,
+                                        StringRef) const {
+  LLVM::StoreOp::create(b, loc, value, ptr, alignment);
+}
 
 void mlir::ktc::populateMemoryPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns,

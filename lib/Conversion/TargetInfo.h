@@ -133,6 +133,19 @@ public:
   /// (llvm.trap: s_trap on AMDGPU), without a message.
   virtual void assertFail(OpBuilder &b, Location loc, Value message,
                           Value file, unsigned line, Value function) const;
+
+  // Cache hints (issue 19): Triton's cache_modifier and eviction_policy of
+  // a ktc.load / ktc.store (empty: none; verified, one or the other).
+  /// A global load of `type` (a scalar or a vector of up to 16 bytes) from
+  /// `ptr`; the default, a plain LLVM load, ignores the hints
+  /// (MemoryOpToLLVM.cpp).
+  virtual Value globalLoad(OpBuilder &b, Location loc, Type type, Value ptr,
+                           int64_t alignment, StringRef cache,
+                           StringRef evict) const;
+  /// The same for a store of `value`.
+  virtual void globalStore(OpBuilder &b, Location loc, Value value, Value ptr,
+                           int64_t alignment, StringRef cache,
+                           StringRef evict) const;
 };
 
 /// The TargetInfo of a GPU target; null (with `error` set) for a name that

@@ -95,6 +95,30 @@ static int64_t everyElement(const AxisInfos &a) {
 }
 
 void AxisAnalysis::visit(Operation *op) {
+  visitOp(op);
+  // The user's hints (multiple_of, max_contiguous; verified by the
+  // dialect: one power of two per dimension) raise what was proven.
+  auto multipleOf = op->getAttrOfType<DenseI64ArrayAttr>(
+      KtcDialect::getMultipleOfAttrName());
+  auto maxContiguous = op->getAttrOfType<DenseI64ArrayAttr>(
+      KtcDialect::getMaxContiguousAttrName());
+  if ((!multipleOf && !maxContiguous) || op->getNumResults() != 1)
+    return;
+  Value result = op->getResult(0);
+  AxisInfos a = getAll(result);
+  SmallVector<int64_t, 3> sizes = dimSizes(result.getType());
+  for (unsigned d = 0; d < a.size(); ++d) {
+    if (multipleOf && d < multipleOf.size())
+      a[d].divisibility = std::min(
+          std::max(a[d].divisibility, multipleOf[d]), kMaxDivisibility);
+    if (maxContiguous && d < maxContiguous.size())
+      a[d].contiguity = std::min(std::max(a[d].contiguity, maxContiguous[d]),
+                                 sizes[d]);
+  }
+  info[result] = a;
+}
+
+void AxisAnalysis::visitOp(Operation *op) {
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     // i = lb + k * step: divisible by what both are divisible by.
     AxisInfo iv;

@@ -50,6 +50,7 @@ public:
 
 private:
   void visit(Operation *op);
+  void visitOp(Operation *op);
   DenseMap<Value, AxisInfos> info;
 };
 

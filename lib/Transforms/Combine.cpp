@@ -46,8 +46,10 @@ struct FoldSelectOfMaskedLoad : OpRewritePattern<arith::SelectOp> {
     if (!load || !load.getMask() || load.getOther() ||
         load.getMask() != op.getCondition() || !load->hasOneUse())
       return failure();
-    rewriter.replaceOpWithNewOp<LoadOp>(op, op.getType(), load.getPtr(),
-                                        load.getMask(), op.getFalseValue());
+    auto merged = rewriter.replaceOpWithNewOp<LoadOp>(
+        op, load.getPtr(), load.getMask(), op.getFalseValue());
+    merged.setCacheModifierAttr(load.getCacheModifierAttr());
+    merged.setEvictionPolicyAttr(load.getEvictionPolicyAttr());
     rewriter.eraseOp(load);
     return success();
   }

@@ -95,6 +95,8 @@ struct PipelineLoadsPass
         original.getOther() ? map.lookupOrDefault(original.getOther()) : Value();
     auto load = LoadOp::create(b, loc, ptr, mask, other);
     load->setDiscardableAttrs(original->getDiscardableAttrDictionary());
+    load.setCacheModifierAttr(original.getCacheModifierAttr());
+    load.setEvictionPolicyAttr(original.getEvictionPolicyAttr());
     return load.getResult();
   }
 

@@ -129,6 +129,29 @@ public:
   /// Kernel arguments are device memory (hipMalloc): coarse-grained and
   /// local, which lets LLVM pick global_atomic_add_f32 and friends
   /// instead of a compare-and-swap loop.
+  /// The hints that ask the caches not to keep the data (a streaming
+  /// store, loads and stores that bypass L1 or write through, evict_first)
+  /// become LLVM's !nontemporal: `nt` on gfx942's global_load/store. The
+  /// others (.ca, .wb, evict_last) are the default. LLVM sets sc0/sc1 only
+  /// for atomic or volatile accesses, so those bits are not used.
+  static bool nontemporal(StringRef cache, StringRef evict) {
+    return cache == ".cg" || cache == ".cv" || cache == ".cs" ||
+           cache == ".wt" || evict == "evict_first";
+  }
+  Value globalLoad(OpBuilder &b, Location loc, Type type, Value ptr,
+                   int64_t alignment, StringRef cache,
+                   StringRef evict) const override {
+    return LLVM::LoadOp::create(b, loc, type, ptr, alignment,
+                                /*isVolatile=*/false,
+                                nontemporal(cache, evict));
+  }
+  void globalStore(OpBuilder &b, Location loc, Value value, Value ptr,
+                   int64_t alignment, StringRef cache,
+                   StringRef evict) const override {
+    LLVM::StoreOp::create(b, loc, value, ptr, alignment, /*isVolatile=*/false,
+                          nontemporal(cache, evict));
+  }
+
   void markAtomic(Operation *atomic) const override {
     Builder b(atomic->getContext());
     atomic->setAttr("rocdl.no_fine_grained_memory", b.getUnitAttr());

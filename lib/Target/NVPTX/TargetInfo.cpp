@@ -231,6 +231,106 @@ public:
     nvptxAssertFail(b, loc, message, file, line, function);
   }
 
+  /// PTX's qualifier for Triton's hints: the cache operator (".cg", ...)
+  /// or the L1 eviction priority (".L1::evict_first"); PTX's ld and st
+  /// take one or the other, as ktc.load/ktc.store verify.
+  static std::string ptxHint(StringRef cache, StringRef evict) {
+    if (!cache.empty())
+      return cache.str();
+    if (!evict.empty())
+      return ".L1::" + evict.str();
+    return "";
+  }
+  /// How `type` moves as PTX registers: `n` words of `bits` (32, or 16
+  /// for a lone 16-bit element); 0 when asm cannot move it (i1).
+  static std::pair<int64_t, unsigned> ptxWords(Type type) {
+    auto vec = dyn_cast<VectorType>(type);
+    Type element = vec ? vec.getElementType() : type;
+    unsigned bits = element.getIntOrFloatBitWidth();
+    int64_t total = bits * (vec ? vec.getNumElements() : 1);
+    if (bits < 8 || total % 16 != 0)
+      return {0, 0};
+    if (total == 16)
+      return {1, 16};
+    return {total / 32, 32};
+  }
+  static std::string ptxOperands(int64_t first, int64_t n) {
+    std::string s = n > 1 ? "{" : "";
+    for (int64_t i = 0; i < n; ++i)
+      s += (i ? ", $" : "$") + std::to_string(first + i);
+    return s + (n > 1 ? "}" : "");
+  }
+  static std::string ptxType(int64_t n, unsigned bits) {
+    return (n > 1 ? ".v" + std::to_string(n) : std::string()) + ".b" +
+           std::to_string(bits);
+  }
+
+  Value globalLoad(OpBuilder &b, Location loc, Type type, Value ptr,
+                   int64_t alignment, StringRef cache,
+                   StringRef evict) const override {
+    auto [n, bits] = ptxWords(type);
+    std::string hint = ptxHint(cache, evict);
+    if (hint.empty() || n == 0)
+      return TargetInfo::globalLoad(b, loc, type, ptr, alignment, cache,
+                                    evict);
+    Type word = b.getIntegerType(bits);
+    SmallVector<Type> words(n, word);
+    Type result = n == 1 ? word
+                         : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                            words);
+    std::string constraints;
+    for (int64_t i = 0; i < n; ++i)
+      constraints += bits == 16 ? "=h," : "=r,";
+    Value loaded =
+        LLVM::InlineAsmOp::create(
+            b, loc, TypeRange{result}, ValueRange{ptr},
+            "ld.global" + hint + ptxType(n, bits) + " " +
+                ptxOperands(0, n) + ", [$" + std::to_string(n) + "];",
+            constraints + "l,~{memory}", /*has_side_effects=*/true,
+            /*is_align_stack=*/false, LLVM::TailCallKind::None,
+            LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+    if (n == 1)
+      return LLVM::BitcastOp::create(b, loc, type, loaded);
+    Value packed = LLVM::UndefOp::create(b, loc, VectorType::get({n}, word));
+    for (int64_t i = 0; i < n; ++i)
+      packed = LLVM::InsertElementOp::create(
+          b, loc, packed, LLVM::ExtractValueOp::create(b, loc, loaded, i),
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
+    return LLVM::BitcastOp::create(b, loc, type, packed);
+  }
+
+  void globalStore(OpBuilder &b, Location loc, Value value, Value ptr,
+                   int64_t alignment, StringRef cache,
+                   StringRef evict) const override {
+    auto [n, bits] = ptxWords(value.getType());
+    std::string hint = ptxHint(cache, evict);
+    if (hint.empty() || n == 0)
+      return TargetInfo::globalStore(b, loc, value, ptr, alignment, cache,
+                                     evict);
+    Type word = b.getIntegerType(bits);
+    SmallVector<Value> operands = {ptr};
+    if (n == 1) {
+      operands.push_back(LLVM::BitcastOp::create(b, loc, word, value));
+    } else {
+      Value words =
+          LLVM::BitcastOp::create(b, loc, VectorType::get({n}, word), value);
+      for (int64_t i = 0; i < n; ++i)
+        operands.push_back(LLVM::ExtractElementOp::create(
+            b, loc, words, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i)));
+    }
+    std::string constraints = "l";
+    for (int64_t i = 0; i < n; ++i)
+      constraints += bits == 16 ? ",h" : ",r";
+    LLVM::InlineAsmOp::create(
+        b, loc, TypeRange{}, operands,
+        "st.global" + hint + ptxType(n, bits) + " [$0], " +
+            ptxOperands(1, n) + ";",
+        constraints + ",~{memory}", /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+  }
+
 private:
   ::ktc::target::Target target_;
 };

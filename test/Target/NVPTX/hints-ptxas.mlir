@@ -1,0 +1,6 @@
+// REQUIRES: ptxas
+// The hinted and cached accesses of Inputs/hints.mlir assemble.
+// RUN: ktc-compile %S/../Inputs/hints.mlir --target=sm_90 --emit=asm > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin && echo OK90 | FileCheck %s --check-prefix=OK90
+// RUN: ktc-compile %S/../Inputs/hints.mlir --target=sm_80 --emit=asm > %t80.ptx && %ptxas -arch=sm_80 %t80.ptx -o %t80.cubin && echo OK80 | FileCheck %s --check-prefix=OK80
+// OK90: OK90
+// OK80: OK80
