@@ -232,6 +232,12 @@ TraceImpl::TraceImpl(const std::string &kernel,
   SmallVector<NamedAttribute> constexprs;
   for (auto [i, p] : llvm::enumerate(params)) {
     if (p.runtime) {
+      if (p.kind.pointer && p.kind.dtype == DType::i1)
+        fail(definedAt, "parameter " + std::to_string(i) + " of kernel '" +
+                            kernel +
+                            "' is a Ptr<bool>: kernels take no boolean "
+                            "pointers; use Ptr<uint8_t> (a Buffer<uint8_t> "
+                            "of 0s and 1s) and compare with 0");
       Type t = toMlir(p.kind.dtype, ctx);
       argTypes.push_back(p.kind.pointer ? mlir::ktc::PtrType::get(t) : t);
     } else {

@@ -110,10 +110,10 @@ TEST_F(KtcDialectTest, PtrTypeRejectsBadPointee) {
     return success();
   });
   auto bad = PtrType::getChecked([&] { return emitError(loc()); }, &context,
-                                 Type(builder.getF64Type()));
+                                 Type(builder.getI1Type()));
   EXPECT_FALSE(bad);
-  EXPECT_EQ(message, "!ktc.ptr must point to i32, i64, f16, bf16 or f32, not "
-                     "'f64'");
+  EXPECT_EQ(message, "!ktc.ptr must point to i8, i16, i32, i64, f16, bf16, "
+                     "f32, f64, f8E4M3FN or f8E5M2, not 'i1'");
 }
 
 TEST_F(KtcDialectTest, BuildersInferTypes) {

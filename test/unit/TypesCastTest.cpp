@@ -269,3 +269,30 @@ TEST(TypesCast, Fp8IsAStorageType) {
 }
 
 } // namespace
+
+namespace {
+void unsignedAtomicMax(Ptr<uint32_t> p) {
+  at = __LINE__ + 1;
+  atomic_max(p, 1u);
+}
+void dotOfBytes(Ptr<uint8_t> p) {
+  Value a = load(p + arange(0, 16)).to(DType::u8);
+  Value m = broadcast_to(expand_dims(a, 0), {16, 16});
+  at = __LINE__ + 1;
+  (void)dot(m, m);
+}
+
+TEST(TypesCast, BadUsesOfTheNewTypes) {
+  expectErrorAt(
+      [] { (void)Kernel("types_umax", unsignedAtomicMax).mlir(); },
+      "atomic_max of unsigned integers (u32) is not supported yet; "
+      "atomic_add, and/or/xor, xchg and cas are");
+  expectErrorAt([] { (void)Kernel("types_dot_u8", dotOfBytes).mlir(); },
+                "dot() multiplies f16, bf16 or f32 blocks, got i8");
+  at = __LINE__ + 1;
+  expectErrorAt([] { (void)Kernel("types_bool_ptr", [](Ptr<bool>) {}).mlir(); },
+                "parameter 0 of kernel 'types_bool_ptr' is a Ptr<bool>: "
+                "kernels take no boolean pointers; use Ptr<uint8_t> (a "
+                "Buffer<uint8_t> of 0s and 1s) and compare with 0");
+}
+} // namespace

@@ -199,8 +199,11 @@ TEST(Types, NarrowIntegersPromoteAsTriton) {
   }
 }
 
+/// exp/log of f64 only on the host (GPU targets refuse them for now:
+/// TypesTargetsTest).
 void f64Ops(Ptr<double> x, Ptr<double> y, Ptr<double> out, Ptr<double> ex,
-            Ptr<double> total, Ptr<float> narrow, Int n, int BLOCK) {
+            Ptr<double> total, Ptr<float> narrow, Int n, int BLOCK,
+            bool HOST) {
   auto offs = arange(0, BLOCK);
   auto mask = offs < n;
   Value a = load(x + offs, mask, 1.0);
@@ -208,7 +211,7 @@ void f64Ops(Ptr<double> x, Ptr<double> y, Ptr<double> out, Ptr<double> ex,
   if ((a + b.to(DType::f32)).dtype() != DType::f64)
     throw Error("f64 with f32 is f64");
   store(out + offs, a * b + a / b - sqrt(b), mask);
-  store(ex + offs, exp(a) + log(b), mask);
+  store(ex + offs, HOST ? exp(a) + log(b) : Value(a + b), mask);
   store(total, sum(where(mask, a * b, 0.0)));
   store(narrow + offs, a, mask);
 }
@@ -226,15 +229,19 @@ TEST(Types, Float64) {
     Buffer<double> x(d, hx), y(d, hy), out(d, poison<double>(n)),
         ex(d, poison<double>(n)), total(d, poison<double>(1));
     Buffer<float> narrow(d, poison<float>(n));
-    kernel.launch({1}, x, y, out, ex, total, narrow, n, 1024);
+    bool host = d.kind() == DeviceKind::CPU;
+    kernel.launch({1}, x, y, out, ex, total, narrow, n, 1024, host);
     auto ho = out.to_host(), he = ex.to_host();
     auto hn = narrow.to_host();
     long double ref = 0, absSum = 0;
     for (int i = 0; i < n; ++i) {
       double a = hx[i], b = hy[i];
       EXPECT_EQ(ho[i], a * b + a / b - std::sqrt(b)); // each op rounded once
-      EXPECT_NEAR(he[i], std::exp(a) + std::log(b),
-                  4e-16 * (std::exp(a) + std::fabs(std::log(b))));
+      if (host)
+        EXPECT_NEAR(he[i], std::exp(a) + std::log(b),
+                    4e-16 * (std::exp(a) + std::fabs(std::log(b))));
+      else
+        EXPECT_EQ(he[i], a + b);
       EXPECT_EQ(hn[i], float(a));
       ref += (long double)(a * b);
       absSum += std::fabs(a * b);
