@@ -115,12 +115,14 @@ def Ktc_Dialect : Dialect {
 //===----------------------------------------------------------------------===//
 
 def Ktc_Scalar : Type<CPred<"::mlir::ktc::isScalarType($_self)">,
-    "scalar of type i1, i32, i64, f16, bf16, f32 or !ktc.ptr",
+    "scalar of type i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, "
+    "f8E5M2 or !ktc.ptr",
     "::mlir::Type">;
 
 def Ktc_Block : Type<CPred<"::mlir::ktc::isBlockType($_self)">,
-    "block tensor (static power-of-two 1-D, 2-D or 3-D shape over i1, i32, "
-    "i64, f16, bf16, f32 or !ktc.ptr)", "::mlir::RankedTensorType">;
+    "block tensor (static power-of-two 1-D, 2-D or 3-D shape over i1, i8, "
+    "i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2 or !ktc.ptr)",
+    "::mlir::RankedTensorType">;
 
 def Ktc_Value : Type<CPred<"::mlir::ktc::isScalarOrBlock($_self)">,
     "ktc scalar or block tensor", "::mlir::Type">;

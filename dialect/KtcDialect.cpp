@@ -52,8 +52,8 @@ static LogicalResult verifyKernel(FunctionOpInterface func) {
     if (!isScalarType(type))
       return func.emitOpError("is a ktc.kernel; argument #")
              << i << " has type " << type
-             << ", but kernel arguments must be i1, i32, i64, f16, bf16, f32 "
-                "or !ktc.ptr";
+             << ", but kernel arguments must be i1, i8, i16, i32, i64, f16, "
+                "bf16, f32, f64, f8E4M3FN, f8E5M2 or !ktc.ptr";
   return success();
 }
 

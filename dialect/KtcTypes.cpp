@@ -38,7 +38,8 @@ void KtcDialect::registerAttributes() {
 LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                               Type pointeeType) {
   if (!isPointeeType(pointeeType))
-    return emitError() << "!ktc.ptr must point to i32, i64, f16, bf16 or f32, "
+    return emitError() << "!ktc.ptr must point to i8, i16, i32, i64, f16, bf16, f32, "
+                          "f64, f8E4M3FN or f8E5M2, "
                           "not "
                        << pointeeType;
   return success();
@@ -57,7 +58,8 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                             "not "
                          << d;
   if (!isPointeeType(elementType))
-    return emitError() << "!ktc.shared holds i32, i64, f16, bf16 or f32, "
+    return emitError() << "!ktc.shared holds i8, i16, i32, i64, f16, bf16, f32, f64, "
+                          "f8E4M3FN or f8E5M2, "
                           "not "
                        << elementType;
   return success();
@@ -83,8 +85,10 @@ void SharedBufferType::print(AsmPrinter &p) const {
 }
 
 bool mlir::ktc::isPointeeType(Type type) {
-  return type.isInteger(32) || type.isInteger(64) || type.isF16() ||
-         type.isBF16() || type.isF32();
+  return type.isInteger(8) || type.isInteger(16) || type.isInteger(32) ||
+         type.isInteger(64) || type.isF16() || type.isBF16() ||
+         type.isF32() || type.isF64() ||
+         isa<Float8E4M3FNType, Float8E5M2Type>(type);
 }
 
 bool mlir::ktc::isScalarType(Type type) {
@@ -96,7 +100,8 @@ std::string mlir::ktc::whyNotBlock(Type type) {
   if (!tensor)
     return "not a ranked tensor";
   if (!isScalarType(tensor.getElementType()))
-    return "element type is not i1, i32, i64, f16, bf16, f32 or !ktc.ptr";
+    return "element type is not i1, i8, i16, i32, i64, f16, bf16, f32, "
+           "f64, f8E4M3FN, f8E5M2 or !ktc.ptr";
   if (tensor.getRank() < 1 || tensor.getRank() > kMaxBlockRank)
     return "rank must be 1, 2 or 3";
   for (int64_t dim : tensor.getShape())

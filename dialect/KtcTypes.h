@@ -37,9 +37,11 @@ constexpr bool isValidNumWarps(int64_t numWarps) {
          (numWarps & (numWarps - 1)) == 0;
 }
 
-/// A type a !ktc.ptr may point to: i32, i64, f16, bf16 or f32.
+/// A type a !ktc.ptr may point to: i8, i16, i32, i64, f16, bf16, f32, f64,
+/// f8E4M3FN or f8E5M2 (unsigned integers are signless here: the builder
+/// tracks signedness).
 bool isPointeeType(Type type);
-/// i1, i32, i64, f16, bf16, f32 or !ktc.ptr.
+/// i1, a pointee type, or !ktc.ptr.
 bool isScalarType(Type type);
 /// A ranked tensor of static power-of-two shape, rank 1 to kMaxBlockRank,
 /// over a scalar type.

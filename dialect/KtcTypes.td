@@ -13,8 +13,9 @@ class Ktc_Type<string name, string typeMnemonic, list<Trait> traits = []>
 def Ktc_PtrType : Ktc_Type<"Ptr", "ptr"> {
   let summary = "pointer to a scalar in global memory";
   let description = [{
-    A pointer into global memory to one element of type `T`, one of i32,
-    i64, f16, bf16 or f32. Pointer arithmetic (`ktc.addptr`) counts in
+    A pointer into global memory to one element of type `T`, one of i8,
+    i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN or f8E5M2 (fp8 moves as
+    i8 bits on every target). Pointer arithmetic (`ktc.addptr`) counts in
     elements of `T`. A block of pointers is a block tensor of this type.
 
     ```mlir
@@ -36,7 +37,7 @@ def Ktc_SharedBufferType : Ktc_Type<"SharedBuffer", "shared"> {
   let summary = "a ring of block-sized slots in shared memory (GPUs)";
   let description = [{
     `!ktc.shared<S x d0 x ... x T>`: S slots, each a block of shape
-    d0 x ... of element type `T` (i32, i64, f16, bf16 or f32), in the
+    d0 x ... of element type `T` (any type a `!ktc.ptr` points to), in the
     program's shared memory (LDS). Made by `ktc.local_alloc`, filled by
     `ktc.async_copy`, read by `ktc.local_load`; the GPU pass
     ktc-pipeline-async builds them for the operands of a dot in a pipelined

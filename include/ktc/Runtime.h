@@ -21,6 +21,7 @@
 #include <memory>
 #include <source_location>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace ktc {
@@ -143,14 +144,25 @@ public:
       throw Error("Buffer::copy_from: " + std::to_string(values.size()) +
                       " values for a buffer of " + std::to_string(count_),
                   loc);
-    detail::copyToDevice(memory, values.data(), count_ * sizeof(T));
+    if constexpr (std::is_same_v<T, bool>) { // std::vector<bool> is packed
+      std::vector<uint8_t> bytes(values.begin(), values.end());
+      detail::copyToDevice(memory, bytes.data(), count_);
+    } else {
+      detail::copyToDevice(memory, values.data(), count_ * sizeof(T));
+    }
   }
   std::vector<T> to_host(
       std::source_location loc = std::source_location::current()) const {
     const detail::Allocation &memory = held("to_host", loc);
-    std::vector<T> values(count_);
-    detail::copyToHost(memory, values.data(), count_ * sizeof(T));
-    return values;
+    if constexpr (std::is_same_v<T, bool>) { // std::vector<bool> is packed
+      std::vector<uint8_t> bytes(count_);
+      detail::copyToHost(memory, bytes.data(), count_);
+      return std::vector<bool>(bytes.begin(), bytes.end());
+    } else {
+      std::vector<T> values(count_);
+      detail::copyToHost(memory, values.data(), count_ * sizeof(T));
+      return values;
+    }
   }
 
 private:

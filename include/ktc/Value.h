@@ -152,9 +152,11 @@ inline Operand::Operand(const Var &v, std::source_location loc)
     : kind_(Kind::Value), value_(v.get()), loc_(loc) {}
 
 // Arithmetic follows C++: `/` and `%` on integers truncate. Mixed operands
-// promote (i1 < i32 < i64 < f16/bf16 < f32) and broadcast (scalars splat,
-// size-1 dimensions stretch). A pointer plus or minus an integer advances it
-// by elements.
+// promote (i1 < i8 < i16 < i32 < i64 < f16/bf16 < f32 < f64; at equal width
+// unsigned wins, as in Triton) and broadcast (scalars splat, size-1
+// dimensions stretch). Unsigned values (u8..u64) divide, compare, shift and
+// convert as unsigned. A pointer plus or minus an integer advances it by
+// elements.
 Value operator+(const Operand &a, const Operand &b);
 Value operator-(const Operand &a, const Operand &b);
 Value operator*(const Operand &a, const Operand &b);
@@ -170,9 +172,10 @@ Value operator!=(const Operand &a, const Operand &b);
 Value operator&(const Operand &a, const Operand &b);
 Value operator|(const Operand &a, const Operand &b);
 Value operator^(const Operand &a, const Operand &b);
-/// Shifts of integers (Math.cpp): `>>` is arithmetic (ktc's integers are
-/// signed). A shift by a negative amount or by the width or more gives 0
-/// (`<<`) or the sign (`>>`) on every target.
+/// Shifts of integers (Math.cpp): `>>` is arithmetic on signed integers and
+/// logical on unsigned ones. A shift by a negative amount or by the width or
+/// more gives 0 (`<<`, unsigned `>>`) or the sign (signed `>>`) on every
+/// target.
 Value operator<<(const Operand &a, const Operand &b);
 Value operator>>(const Operand &a, const Operand &b);
 Value operator-(const Operand &a);
@@ -200,8 +203,8 @@ public:
   explicit Arg(const Value &v) : Value(v) {}
 };
 
-/// A global pointer to elements of T (float, int32_t, int64_t, half,
-/// bfloat16).
+/// A global pointer to elements of T (any type with a dtype_of: the
+/// integers, half, bfloat16, float, double, the fp8 types; not bool).
 template <typename T> class Ptr : public Arg {
 public:
   using element_type = T;

@@ -5,6 +5,7 @@
 
 #include "ktc/DType.h"
 #include "ktc/Error.h"
+#include "ktc/Half.h"
 #include "ktc/Kernel.h"
 #include "ktc/Occupancy.h"
 #include "ktc/Ops.h"

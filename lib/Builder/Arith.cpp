@@ -15,7 +15,7 @@ using mlir::ktc::PtrType;
 static bool isFloatType(Type t) { return isa<FloatType>(t); }
 
 mlir::Value TraceImpl::literal(const Operand &op, Type type,
-                               std::source_location loc) {
+                               std::source_location loc, bool isUnsigned) {
   Location l = this->loc(loc);
   if (isa<PtrType>(type))
     fail(loc, "a literal cannot be used as a pointer");
@@ -31,6 +31,14 @@ mlir::Value TraceImpl::literal(const Operand &op, Type type,
                   "; convert explicitly");
   int64_t i = op.int_value();
   unsigned width = it.getWidth();
+  if (isUnsigned && width > 1) {
+    if (i < 0 || (width < 64 && i >= (int64_t(1) << width)))
+      fail(loc, "the literal " + std::to_string(i) + " does not fit in u" +
+                    std::to_string(width));
+    return markUnsigned(arith::ConstantOp::create(
+                            b, l, b.getIntegerAttr(it, APInt(width, i))),
+                        true);
+  }
   if (width < 64) {
     int64_t lo = width == 1 ? 0 : -(int64_t(1) << (width - 1));
     int64_t hi = width == 1 ? 1 : (int64_t(1) << (width - 1)) - 1;
@@ -42,7 +50,7 @@ mlir::Value TraceImpl::literal(const Operand &op, Type type,
 }
 
 mlir::Value TraceImpl::resolve(const Operand &op, Type like,
-                               std::source_location loc) {
+                               std::source_location loc, bool likeUnsigned) {
   switch (op.kind()) {
   case Operand::Kind::None:
     fail(loc, "missing operand");
@@ -54,7 +62,7 @@ mlir::Value TraceImpl::resolve(const Operand &op, Type like,
   case Operand::Kind::Int:
     // An integer literal adapts to numbers; next to a boolean it is an i32.
     if (like && !isa<PtrType>(like) && !like.isInteger(1))
-      return literal(op, like, loc);
+      return literal(op, like, loc, likeUnsigned);
     if (op.int_value() > INT32_MAX || op.int_value() < INT32_MIN)
       return literal(op, b.getI64Type(), loc);
     return literal(op, b.getI32Type(), loc);
@@ -62,54 +70,6 @@ mlir::Value TraceImpl::resolve(const Operand &op, Type like,
     return literal(op, like && isFloatType(like) ? like : b.getF32Type(), loc);
   }
   return {};
-}
-
-mlir::Value TraceImpl::castTo(mlir::Value v, Type to,
-                              std::source_location loc) {
-  Type from = getElementTypeOrSelf(v.getType());
-  if (from == to)
-    return v;
-  if (isa<PtrType>(from) || isa<PtrType>(to))
-    fail(loc, "cannot convert " + typeStr(from) + " to " + typeStr(to) +
-                  ": pointers only move by integer offsets");
-  Type target = mlir::ktc::getSameShape(v.getType(), to);
-  Location l = this->loc(loc);
-  auto fromInt = dyn_cast<IntegerType>(from);
-  auto toInt = dyn_cast<IntegerType>(to);
-  if (fromInt && toInt) {
-    if (toInt.getWidth() == 1) {
-      mlir::Value zero = broadcastTo(
-          arith::ConstantOp::create(b, l, b.getIntegerAttr(from, 0)),
-          mlir::ktc::getShapeOrScalar(v.getType()), loc);
-      return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
-    }
-    if (fromInt.getWidth() == 1)
-      return arith::ExtUIOp::create(b, l, target, v);
-    if (fromInt.getWidth() < toInt.getWidth())
-      return arith::ExtSIOp::create(b, l, target, v);
-    return arith::TruncIOp::create(b, l, target, v);
-  }
-  if (fromInt) {
-    if (fromInt.getWidth() == 1)
-      return arith::UIToFPOp::create(b, l, target, v);
-    return arith::SIToFPOp::create(b, l, target, v);
-  }
-  if (toInt) {
-    if (toInt.getWidth() == 1) {
-      mlir::Value zero = broadcastTo(
-          arith::ConstantOp::create(b, l, b.getFloatAttr(from, 0.0)),
-          mlir::ktc::getShapeOrScalar(v.getType()), loc);
-      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
-    }
-    return arith::FPToSIOp::create(b, l, target, v);
-  }
-  unsigned fromWidth = cast<FloatType>(from).getWidth();
-  unsigned toWidth = cast<FloatType>(to).getWidth();
-  if (fromWidth == toWidth) // f16 <-> bf16: through f32
-    return castTo(castTo(v, b.getF32Type(), loc), to, loc);
-  if (fromWidth < toWidth)
-    return arith::ExtFOp::create(b, l, target, v);
-  return arith::TruncFOp::create(b, l, target, v);
 }
 
 static std::string shapeStr(ArrayRef<int64_t> shape) {
@@ -173,20 +133,32 @@ mlir::Value TraceImpl::broadcastTo(mlir::Value v, ArrayRef<int64_t> shape,
       b, l, RankedTensorType::get(shape, element), v);
 }
 
-/// The element type two numbers promote to.
-static Type promote(Type a, Type b) {
-  if (a == b)
-    return a;
+/// The element type two numbers promote to, and whether it is unsigned
+/// (Triton's rules, docs/builder.md#element-types): floats win over
+/// integers, the wider float wins (f16 with bf16: f32); between integers the
+/// wider wins, an unsigned one also at equal width.
+static std::pair<Type, bool> promote(Type a, bool ua, Type b, bool ub) {
   auto fa = dyn_cast<FloatType>(a), fb = dyn_cast<FloatType>(b);
-  if (fa && fb) // f16 with bf16, or anything with f32: f32
-    return Float32Type::get(a.getContext());
+  if (fa && fb) {
+    if (a == b)
+      return {a, false};
+    if (fa.getWidth() == fb.getWidth() || std::max(fa.getWidth(), fb.getWidth()) < 32)
+      return {Float32Type::get(a.getContext()), false};
+    return {fa.getWidth() > fb.getWidth() ? a : b, false};
+  }
   if (fa)
-    return a;
+    return {a, false};
   if (fb)
-    return b;
-  return cast<IntegerType>(a).getWidth() >= cast<IntegerType>(b).getWidth()
-             ? a
-             : b;
+    return {b, false};
+  unsigned wa = cast<IntegerType>(a).getWidth();
+  unsigned wb = cast<IntegerType>(b).getWidth();
+  if (wa == 1 || wb == 1)
+    return wa >= wb ? std::pair{a, ua} : std::pair{b, ub};
+  if (ua == ub)
+    return wa >= wb ? std::pair{a, ua} : std::pair{b, ub};
+  if (ua)
+    return wa >= wb ? std::pair{a, true} : std::pair{b, false};
+  return wb >= wa ? std::pair{b, true} : std::pair{a, false};
 }
 
 /// Integer x / y, x % y or cdiv(x, y) (signed, same type and shape), with a
@@ -211,6 +183,25 @@ mlir::Value integerDivision(TraceImpl &t, IntDivision kind, mlir::Value x,
   using P = arith::CmpIPredicate;
   mlir::Value byZero = arith::CmpIOp::create(
       t.b, l, P::eq, y, constant(APInt::getZero(width)));
+  if (t.isUnsigned(x)) { // x / 0 = x cdiv 0 = MAX, x % 0 = x
+    mlir::Value divisor = arith::SelectOp::create(t.b, l, byZero, one, y);
+    mlir::Value r;
+    switch (kind) {
+    case IntDivision::Div:
+      r = arith::DivUIOp::create(t.b, l, x, divisor);
+      break;
+    case IntDivision::Rem:
+      return t.markUnsigned(
+          arith::SelectOp::create(t.b, l, byZero, x,
+                                  arith::RemUIOp::create(t.b, l, x, divisor)),
+          true);
+    case IntDivision::CeilDiv:
+      r = arith::CeilDivUIOp::create(t.b, l, x, divisor);
+      break;
+    }
+    return t.markUnsigned(
+        arith::SelectOp::create(t.b, l, byZero, minusOne, r), true);
+  }
   mlir::Value overflow = arith::AndIOp::create(
       t.b, l,
       arith::CmpIOp::create(t.b, l, P::eq, x,
@@ -241,10 +232,12 @@ binaryOperands(TraceImpl &t, const Operand &a, const Operand &b,
   mlir::Value va, vb;
   if (a.kind() == Operand::Kind::Value) {
     va = t.resolve(a, {}, loc);
-    vb = t.resolve(b, getElementTypeOrSelf(va.getType()), loc);
+    vb = t.resolve(b, getElementTypeOrSelf(va.getType()), loc,
+                   t.isUnsigned(va));
   } else {
     vb = t.resolve(b, {}, loc);
-    va = t.resolve(a, getElementTypeOrSelf(vb.getType()), loc);
+    va = t.resolve(a, getElementTypeOrSelf(vb.getType()), loc,
+                   t.isUnsigned(vb));
   }
   Type ea = getElementTypeOrSelf(va.getType());
   Type eb = getElementTypeOrSelf(vb.getType());
@@ -252,9 +245,15 @@ binaryOperands(TraceImpl &t, const Operand &a, const Operand &b,
     t.fail(loc, std::string("operator ") + what +
                     " is not defined on pointers (" + typeStr(va.getType()) +
                     ", " + typeStr(vb.getType()) + ")");
-  Type e = promote(ea, eb);
-  va = t.castTo(va, e, loc);
-  vb = t.castTo(vb, e, loc);
+  for (mlir::Value v : {va, vb})
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(v.getType())))
+      t.fail(loc, typeStr(v.getType()) +
+                      " is a storage type (load, store, convert), not an "
+                      "operand of " + what +
+                      "; convert it with .to(ktc::DType::f32) first");
+  auto [e, u] = promote(ea, t.isUnsigned(va), eb, t.isUnsigned(vb));
+  va = t.castTo(va, e, loc, u);
+  vb = t.castTo(vb, e, loc, u);
   SmallVector<int64_t> shape = t.broadcastShape(va.getType(), vb.getType(), loc);
   return {t.broadcastTo(va, shape, loc), t.broadcastTo(vb, shape, loc)};
 }
@@ -343,8 +342,8 @@ Value compare(const Operand &a, const Operand &b, arith::CmpIPredicate ip,
   Type e = getElementTypeOrSelf(x.getType());
   if (isa<FloatType>(e))
     return t.wrap(arith::CmpFOp::create(t.b, l, fp, x, y));
-  return t.wrap(
-      arith::CmpIOp::create(t.b, l, e.isInteger(1) ? up : ip, x, y));
+  return t.wrap(arith::CmpIOp::create(
+      t.b, l, e.isInteger(1) || t.isUnsigned(x) ? up : ip, x, y));
 }
 
 template <typename IntOp>

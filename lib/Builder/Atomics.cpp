@@ -69,6 +69,13 @@ Operands atomicOperands(TraceImpl &t, const std::string &what,
                     typeStr(o.ptr.getType()));
   Type pointee = ptrType.getPointeeType();
   bool isInt = pointee.isInteger(32) || pointee.isInteger(64);
+  // ktc.atomic_rmw's max and min are signed (or float).
+  if (isInt && t.isUnsigned(o.ptr) &&
+      (what == "atomic_max" || what == "atomic_min"))
+    t.fail(loc, what + " of unsigned integers (" +
+                    name(t.dtypeOf(o.ptr)) +
+                    ") is not supported yet; atomic_add, and/or/xor, xchg "
+                    "and cas are");
   if (!isInt && !(pointee.isF32() && !intsOnly))
     t.fail(loc, what + " does not take " + typeStr(ptrType) +
                     (intsOnly ? " (i32 and i64 pointees only)"

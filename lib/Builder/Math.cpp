@@ -44,7 +44,8 @@ bool isF32(mlir::Value v) { return getElementTypeOrSelf(v.getType()).isF32(); }
 mlir::Value floatOperand(TraceImpl &t, const Operand &x, const char *what,
                          Loc loc) {
   mlir::Value v = t.resolve(x, {}, loc);
-  if (!isFloat(v))
+  if (!isFloat(v) ||
+      isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(v.getType())))
     t.fail(loc, std::string(what) + "() needs a floating-point operand, got " +
                     typeStr(v.getType()) +
                     "; convert it with .to(ktc::DType::f32)");
@@ -317,6 +318,11 @@ static Value shift(const Operand &a, const Operand &b, bool left) {
   if (left)
     return t.wrap(arith::SelectOp::create(
         t.b, l, inRange, arith::ShLIOp::create(t.b, l, x, y), c(0)));
+  if (t.isUnsigned(x)) // logical: 0 past the width
+    return t.wrap(t.markUnsigned(
+        arith::SelectOp::create(t.b, l, inRange,
+                                arith::ShRUIOp::create(t.b, l, x, y), c(0)),
+        true));
   mlir::Value amount =
       arith::SelectOp::create(t.b, l, inRange, y, c(width - 1));
   return t.wrap(arith::ShRSIOp::create(t.b, l, x, amount));

@@ -57,10 +57,10 @@ Value full(const std::vector<int64_t> &shape, const Operand &value,
   TraceImpl &t = TraceImpl::current(loc);
   t.checkBlockShape(shape, loc);
   Type element = detail::toMlir(dtype, t.ctx);
-  mlir::Value v = t.resolve(value, element, loc);
+  mlir::Value v = t.resolve(value, element, loc, is_unsigned(dtype));
   if (isa<RankedTensorType>(v.getType()))
     t.fail(loc, "full() takes a scalar value, not a " + typeStr(v.getType()));
-  v = t.castTo(v, element, loc);
+  v = t.castTo(v, dtype, loc);
   return t.wrap(t.broadcastTo(v, shape, loc));
 }
 
@@ -236,7 +236,7 @@ static Value extremum(const Operand &a, const Operand &b, const char *what,
   Location l = t.loc(loc);
   if (isa<FloatType>(e))
     return t.wrap(FloatOp::create(t.b, l, x, y));
-  if (e.isInteger(1))
+  if (e.isInteger(1) || t.isUnsigned(x))
     return t.wrap(UIntOp::create(t.b, l, x, y));
   return t.wrap(SIntOp::create(t.b, l, x, y));
 }
@@ -291,7 +291,7 @@ static Value floatFunction(const Operand &x, const char *what, Loc loc) {
   TraceImpl &t = TraceImpl::current(loc);
   mlir::Value v = t.resolve(x, {}, loc);
   Type e = getElementTypeOrSelf(v.getType());
-  if (!isa<FloatType>(e))
+  if (!isa<FloatType>(e) || isa<Float8E4M3FNType, Float8E5M2Type>(e))
     t.fail(loc, std::string(what) + "() needs a floating-point operand, got " +
                     typeStr(v.getType()) +
                     "; convert it with .to(ktc::DType::f32)");
@@ -345,13 +345,15 @@ Value abs(const Operand &x, Loc loc) {
     return t.wrap(math::AbsFOp::create(t.b, t.loc(loc), v));
   if (isa<PtrType>(e) || e.isInteger(1))
     t.fail(loc, "abs() needs a number, got " + typeStr(v.getType()));
+  if (t.isUnsigned(v))
+    return t.wrap(v);
   return t.wrap(math::AbsIOp::create(t.b, t.loc(loc), v));
 }
 
 Value cast(const Operand &x, DType dtype, Loc loc) {
   TraceImpl &t = TraceImpl::current(loc);
   mlir::Value v = t.resolve(x, {}, loc);
-  return t.wrap(t.castTo(v, detail::toMlir(dtype, t.ctx), loc));
+  return t.wrap(t.castTo(v, dtype, loc));
 }
 
 void detail::cdivFails(int64_t a, int64_t b, Loc loc) {

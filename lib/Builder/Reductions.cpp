@@ -12,6 +12,7 @@
 
 #include "Trace.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -194,6 +195,27 @@ Value reduceKind(mlir::ktc::ReduceKind kind, const char *what,
   bool sum = kind == mlir::ktc::ReduceKind::Sum;
   if (element.isInteger(1) && sum)
     v = t.castTo(v, t.b.getI32Type(), loc); // count the true elements
+  bool isUnsigned = t.isUnsigned(v);
+  // Sums of 8- and 16-bit integers are i32 or u32, as in Triton.
+  if (sum && isa<IntegerType>(element) && !element.isInteger(1) &&
+      element.getIntOrFloatBitWidth() < 32)
+    v = t.castTo(v, isUnsigned ? DType::u32 : DType::i32, loc);
+  // Unsigned max/min: the signed ones with the sign bit flipped there and
+  // back (ktc.reduce's max and min are signed).
+  Location l = t.loc(loc);
+  auto flip = [&](mlir::Value x, bool toUnsigned) {
+    Type e = getElementTypeOrSelf(x.getType());
+    mlir::Value bit = t.broadcastTo(
+        arith::ConstantOp::create(
+            t.b, l,
+            t.b.getIntegerAttr(e, APInt::getSignedMinValue(
+                                      e.getIntOrFloatBitWidth()))),
+        mlir::ktc::getShapeOrScalar(x.getType()), loc);
+    return t.markUnsigned(arith::XOrIOp::create(t.b, l, x, bit), toUnsigned);
+  };
+  bool flipped = isUnsigned && !sum;
+  if (flipped)
+    v = flip(v, false);
   // All axes of a 16-bit float sum: f32 throughout, rounded once.
   bool widened = sum && !axis && isa<FloatType>(element) &&
                  !element.isF32() &&
@@ -207,6 +229,8 @@ Value reduceKind(mlir::ktc::ReduceKind kind, const char *what,
                     .getResult()};
       },
       loc);
+  if (flipped)
+    return t.wrap(flip(t.use(r[0], loc), true));
   return widened ? cast(r[0], detail::fromMlir(element), loc) : r[0];
 }
 
@@ -267,7 +291,8 @@ Value argReduce(bool greater, const char *what, const Operand &x,
         return traceCombine(t, vs, a, combine, what, loc);
       },
       loc);
-  return r[1];
+  // An index, signed whatever the values were.
+  return t.wrap(t.markUnsigned(t.use(r[1], loc), false));
 }
 
 } // namespace

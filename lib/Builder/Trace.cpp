@@ -59,24 +59,56 @@ const char *name(DType type) {
     return "bf16";
   case DType::f32:
     return "f32";
+  case DType::i8:
+    return "i8";
+  case DType::i16:
+    return "i16";
+  case DType::u8:
+    return "u8";
+  case DType::u16:
+    return "u16";
+  case DType::u32:
+    return "u32";
+  case DType::u64:
+    return "u64";
+  case DType::f64:
+    return "f64";
+  case DType::f8e4m3fn:
+    return "f8e4m3fn";
+  case DType::f8e5m2:
+    return "f8e5m2";
   }
   return "?";
 }
 
-size_t size_in_bytes(DType type) {
+unsigned bit_width(DType type) {
   switch (type) {
   case DType::i1:
     return 1;
+  case DType::i8:
+  case DType::u8:
+  case DType::f8e4m3fn:
+  case DType::f8e5m2:
+    return 8;
+  case DType::i16:
+  case DType::u16:
   case DType::f16:
   case DType::bf16:
-    return 2;
+    return 16;
   case DType::i32:
+  case DType::u32:
   case DType::f32:
-    return 4;
+    return 32;
   case DType::i64:
-    return 8;
+  case DType::u64:
+  case DType::f64:
+    return 64;
   }
   return 0;
+}
+
+size_t size_in_bytes(DType type) {
+  return type == DType::i1 ? 1 : bit_width(type) / 8;
 }
 
 namespace detail {
@@ -107,35 +139,50 @@ MLIRContext &globalContext() {
 Type toMlir(DType dtype, MLIRContext *ctx) {
   Builder b(ctx);
   switch (dtype) {
-  case DType::i1:
-    return b.getI1Type();
-  case DType::i32:
-    return b.getI32Type();
-  case DType::i64:
-    return b.getI64Type();
   case DType::f16:
     return b.getF16Type();
   case DType::bf16:
     return b.getBF16Type();
   case DType::f32:
     return b.getF32Type();
+  case DType::f64:
+    return b.getF64Type();
+  case DType::f8e4m3fn:
+    return b.getType<Float8E4M3FNType>();
+  case DType::f8e5m2:
+    return b.getType<Float8E5M2Type>();
+  default: // integers: signless, whatever their signedness
+    return b.getIntegerType(bit_width(dtype));
   }
-  return {};
 }
 
-DType fromMlir(Type element) {
+DType fromMlir(Type element, bool isUnsigned) {
   if (auto ptr = dyn_cast<mlir::ktc::PtrType>(element))
     element = ptr.getPointeeType();
-  if (element.isInteger(1))
-    return DType::i1;
-  if (element.isInteger(32))
-    return DType::i32;
-  if (element.isInteger(64))
-    return DType::i64;
+  if (auto it = dyn_cast<IntegerType>(element)) {
+    switch (it.getWidth()) {
+    case 1:
+      return DType::i1;
+    case 8:
+      return isUnsigned ? DType::u8 : DType::i8;
+    case 16:
+      return isUnsigned ? DType::u16 : DType::i16;
+    case 32:
+      return isUnsigned ? DType::u32 : DType::i32;
+    default:
+      return isUnsigned ? DType::u64 : DType::i64;
+    }
+  }
   if (element.isF16())
     return DType::f16;
   if (element.isBF16())
     return DType::bf16;
+  if (element.isF64())
+    return DType::f64;
+  if (isa<Float8E4M3FNType>(element))
+    return DType::f8e4m3fn;
+  if (isa<Float8E5M2Type>(element))
+    return DType::f8e5m2;
   return DType::f32;
 }
 
@@ -185,6 +232,12 @@ TraceImpl::TraceImpl(const std::string &kernel,
   SmallVector<NamedAttribute> constexprs;
   for (auto [i, p] : llvm::enumerate(params)) {
     if (p.runtime) {
+      if (p.kind.pointer && p.kind.dtype == DType::i1)
+        fail(definedAt, "parameter " + std::to_string(i) + " of kernel '" +
+                            kernel +
+                            "' is a Ptr<bool>: kernels take no boolean "
+                            "pointers; use Ptr<uint8_t> (a Buffer<uint8_t> "
+                            "of 0s and 1s) and compare with 0");
       Type t = toMlir(p.kind.dtype, ctx);
       argTypes.push_back(p.kind.pointer ? mlir::ktc::PtrType::get(t) : t);
     } else {
@@ -205,6 +258,11 @@ TraceImpl::TraceImpl(const std::string &kernel,
     func->setAttr(mlir::ktc::KtcDialect::getConstexprAttrName(),
                   b.getDictionaryAttr(constexprs));
   Block *entry = func.addEntryBlock();
+  unsigned runtimeIndex = 0;
+  for (const ParamSpec &p : params)
+    if (p.runtime)
+      markUnsigned(entry->getArgument(runtimeIndex++),
+                   is_unsigned(p.kind.dtype));
   for (BlockArgument arg : entry->getArguments())
     args.push_back(wrap(arg));
   b.setInsertionPointToStart(entry);
@@ -388,7 +446,11 @@ bool Value::is_pointer() const {
   return isa<mlir::ktc::PtrType>(getElementTypeOrSelf(rawType(*this)));
 }
 DType Value::dtype() const {
-  return detail::fromMlir(getElementTypeOrSelf(rawType(*this)));
+  mlir::Type type = rawType(*this);
+  TraceImpl *t = TraceImpl::active();
+  if (t && Access::trace(*this) == t->id)
+    return t->dtypeOf(Access::raw(*this));
+  return detail::fromMlir(getElementTypeOrSelf(type));
 }
 std::vector<int64_t> Value::shape() const {
   auto shape = mlir::ktc::getShapeOrScalar(rawType(*this));
@@ -417,8 +479,11 @@ Var::~Var() {
 Var &Var::assign(const Operand &value) {
   std::source_location loc = value.loc();
   TraceImpl &t = TraceImpl::current(loc);
-  mlir::Type type = t.use(value_, loc).getType();
-  mlir::Value v = t.resolve(value, getElementTypeOrSelf(type), loc);
+  mlir::Value current = t.use(value_, loc);
+  mlir::Type type = current.getType();
+  bool isUnsigned = t.isUnsigned(current);
+  mlir::Value v =
+      t.resolve(value, getElementTypeOrSelf(type), loc, isUnsigned);
   if (v.getType() != type && isa<RankedTensorType>(type) &&
       !isa<RankedTensorType>(v.getType()) &&
       v.getType() == getElementTypeOrSelf(type))
@@ -436,6 +501,10 @@ Var &Var::assign(const Operand &value) {
                   at.getColumn());
     t.fail(loc, message);
   }
+  if (t.isUnsigned(v) != isUnsigned) // u32 into an i32 Var: an i32 now
+    v = t.markUnsigned(
+        mlir::arith::BitcastOp::create(t.b, t.loc(loc), v.getType(), v),
+        isUnsigned);
   value_ = t.wrap(v);
   return *this;
 }

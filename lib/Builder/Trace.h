@@ -19,6 +19,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
 
 namespace ktc::detail {
 
@@ -48,8 +51,9 @@ mlir::MLIRContext &globalContext();
 void setGlobalContextProvider(mlir::MLIRContext &(*provider)());
 
 mlir::Type toMlir(DType dtype, mlir::MLIRContext *ctx);
-/// The DType of a scalar element type (pointers: of their pointee).
-DType fromMlir(mlir::Type element);
+/// The DType of a scalar element type (pointers: of their pointee); an
+/// integer is unsigned when `isUnsigned` says so (TraceImpl::isUnsigned).
+DType fromMlir(mlir::Type element, bool isUnsigned = false);
 
 class TraceImpl {
 public:
@@ -68,19 +72,41 @@ public:
   /// The mlir::Value of a handle, checked: from this trace, and visible at
   /// the insertion point (not from inside a finished loop or branch body).
   mlir::Value use(const Value &v, std::source_location loc);
-  Value wrap(mlir::Value v) const { return Access::make(v, id); }
+  Value wrap(mlir::Value v) const {
+    isUnsigned(v); // settled now, while its operands are known
+    return Access::make(v, id);
+  }
 
   /// An operand as an mlir::Value. Literals take the element type `like`
   /// (or i1/i32/f32 when null) and stay scalars.
   mlir::Value resolve(const Operand &op, mlir::Type like,
-                      std::source_location loc);
-  /// A scalar constant of element type `type` from a literal operand.
+                      std::source_location loc, bool likeUnsigned = false);
+  /// A scalar constant of element type `type` from a literal operand
+  /// (range-checked as unsigned when `isUnsigned`).
   mlir::Value literal(const Operand &op, mlir::Type type,
-                      std::source_location loc);
+                      std::source_location loc, bool isUnsigned = false);
 
   // Shape and type helpers, each failing with a message at `loc`.
+  /// Converts to `element`; the result is unsigned when `toUnsigned` says
+  /// so, else (nullopt) signed unless it is `v` itself. Integers extend by
+  /// v's signedness; floats become integers with saturation (Arith.cpp).
   mlir::Value castTo(mlir::Value v, mlir::Type element,
-                     std::source_location loc);
+                     std::source_location loc,
+                     std::optional<bool> toUnsigned = std::nullopt);
+  /// The same to a DType (unsigned for u8..u64).
+  mlir::Value castTo(mlir::Value v, DType to, std::source_location loc);
+
+  // Signedness (docs/builder.md#element-types). The IR's integers are
+  // signless; a value is unsigned when it was marked so (a u32 argument, a
+  // cast to u32, a u32 constant) or, unmarked, when an operand of the same
+  // element type that made it is (x + y, load(p), a Var carried by a loop).
+  bool isUnsigned(mlir::Value v) const;
+  mlir::Value markUnsigned(mlir::Value v, bool isUnsigned) const {
+    signedness[v] = isUnsigned;
+    return v;
+  }
+  /// v's DType, unsigned ones included.
+  DType dtypeOf(mlir::Value v) const;
   mlir::Value broadcastTo(mlir::Value v, llvm::ArrayRef<int64_t> shape,
                           std::source_location loc);
   /// The shape a and b broadcast to (numpy rules, ranks 0-3).
@@ -110,6 +136,8 @@ public:
   /// The scf.ifs of return_if: the rest of the kernel is in their else
   /// branch (lib/Builder/Control.cpp).
   llvm::SmallPtrSet<mlir::Operation *, 4> earlyExits;
+  /// Signedness known so far (true: unsigned); see isUnsigned().
+  mutable llvm::DenseMap<mlir::Value, bool> signedness;
 };
 
 enum class IntDivision { Div, Rem, CeilDiv };

@@ -101,6 +101,11 @@ struct TranscendentalLowering : OpConversionPattern<Op> {
     };
     constexpr bool isExp =
         Kind == Transcendental::Exp || Kind == Transcendental::Exp2;
+    if (element.isF64()) // f32 throughout would be a silent loss
+      return op->emitError()
+             << op->getName().stripDialect()
+             << " of f64 runs on the host only (GPU targets have no f64 "
+                "exp2/log2 in ktc yet); convert to f32 on GPUs";
     SmallVector<Value> values;
     for (Value x : adaptor.getOperand()) {
       if (element != f32)

@@ -45,9 +45,18 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
   matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type element = getElementTypeOrSelf(op.getType());
+    Type type = getElementTypeOrSelf(op.getType());
+    // fp8 has no LLVM type: its bits move as i8.
+    bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(type);
+    Type element = fp8 ? rewriter.getI8Type() : type;
     ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask(),
                others = adaptor.getOther();
+    SmallVector<Value> otherBits;
+    if (fp8) {
+      for (Value o : others)
+        otherBits.push_back(arith::BitcastOp::create(rewriter, loc, element, o));
+      others = otherBits;
+    }
     int64_t g = groupWidth(state, op, op.getPtr().getType());
     Type groupType = g == 1 ? element : VectorType::get({g}, element);
     SmallVector<Value> values;
@@ -83,6 +92,9 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
         values.push_back(LLVM::ExtractElementOp::create(
             rewriter, loc, group, i32Const(rewriter, loc, i)));
     }
+    if (fp8)
+      for (Value &v : values)
+        v = arith::BitcastOp::create(rewriter, loc, type, v);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
@@ -101,6 +113,13 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
     Type element = getElementTypeOrSelf(op.getValue().getType());
     ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue(),
                masks = adaptor.getMask();
+    SmallVector<Value> bits; // fp8 has no LLVM type: its bits move as i8
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(element)) {
+      element = rewriter.getI8Type();
+      for (Value v : values)
+        bits.push_back(arith::BitcastOp::create(rewriter, loc, element, v));
+      values = bits;
+    }
     int64_t g = groupWidth(state, op, op.getPtr().getType());
     for (int64_t k0 = 0; k0 < int64_t(ptrs.size()); k0 += g) {
       auto store = [&](OpBuilder &b, Location loc) {

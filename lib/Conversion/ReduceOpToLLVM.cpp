@@ -22,8 +22,8 @@ using namespace mlir::ktc;
 
 Type mlir::ktc::reductionType(Type element) {
   MLIRContext *ctx = element.getContext();
-  if (isa<FloatType>(element))
-    return Float32Type::get(ctx);
+  if (isa<FloatType>(element)) // f64 stays f64
+    return element.isF64() ? element : Float32Type::get(ctx);
   return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
 }
 
@@ -101,6 +101,11 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     };
     Type i32 = b.getI32Type();
     Type type = v.getType();
+    if (type.isF64()) // as i64
+      return arith::BitcastOp::create(
+          b, loc, type,
+          shuffle(b, loc, arith::BitcastOp::create(b, loc, b.getI64Type(), v),
+                  mask, exact));
     if (type.isF32()) {
       Value bits = arith::BitcastOp::create(b, loc, i32, v);
       return arith::BitcastOp::create(b, loc, type,

@@ -83,6 +83,8 @@ struct AddPtrLowering : StatePattern<AddPtrOp> {
     Type pointee =
         cast<PtrType>(getElementTypeOrSelf(op.getPtr().getType()))
             .getPointeeType();
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(pointee)) // no LLVM type
+      pointee = rewriter.getI8Type();
     ValueRange ptrs = adaptor.getPtr(), offsets = adaptor.getOffset();
     SmallVector<Value> values;
     for (size_t k = 0; k < ptrs.size(); ++k)

@@ -180,7 +180,7 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
   if (a.kind == Kind::Buffer || a.kind == Kind::Null ||
       a.kind == Kind::AnyBuffer)
     fail("got " + argType(a));
-  if (a.huge && is_int(t))
+  if (a.huge && is_int(t) && t != DType::u64)
     fail("and " + std::to_string(uint64_t(a.i)) + " does not fit in " +
          name(t));
   slot = 0;
@@ -188,24 +188,27 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
     if (a.kind == Kind::Float)
       fail("got " + argType(a) + "; convert it to an integer");
     int64_t v = a.i;
+    unsigned w = bit_width(t);
     if (t == DType::i1) {
       if (v != 0 && v != 1)
         fail("got " + argType(a));
-      uint8_t b = v;
-      std::memcpy(&slot, &b, 1);
-    } else if (t == DType::i32) {
-      if (v < INT32_MIN || v > INT32_MAX)
-        fail("and " + std::to_string(v) + " does not fit in i32");
-      int32_t w = static_cast<int32_t>(v);
-      std::memcpy(&slot, &w, 4);
-    } else {
-      std::memcpy(&slot, &v, 8);
+    } else if (is_unsigned(t)) {
+      if ((v < 0 && !a.huge) || (w < 64 && v >= (int64_t(1) << w)))
+        fail("and " + std::to_string(v) + " does not fit in " + name(t));
+    } else if (w < 64 && (v < -(int64_t(1) << (w - 1)) ||
+                          v >= (int64_t(1) << (w - 1)))) {
+      fail("and " + std::to_string(v) + " does not fit in " + name(t));
     }
+    std::memcpy(&slot, &v, size_in_bytes(t)); // little-endian: the low bytes
     return;
   }
   double v = a.kind == Kind::Float ? a.f
              : a.huge               ? static_cast<double>(uint64_t(a.i))
                                     : static_cast<double>(a.i);
+  if (t == DType::f64) {
+    std::memcpy(&slot, &v, 8);
+    return;
+  }
   if (t == DType::f32 && !(std::fabs(v) > double(FLT_MAX))) {
     float f = static_cast<float>(v); // the common case, exactly as C++ does
     std::memcpy(&slot, &f, 4);
@@ -214,9 +217,11 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
   bool lost;
   llvm::APFloat f(v);
   llvm::APFloat::opStatus status =
-      f.convert(t == DType::f32   ? llvm::APFloat::IEEEsingle()
-                : t == DType::f16 ? llvm::APFloat::IEEEhalf()
-                                  : llvm::APFloat::BFloat(),
+      f.convert(t == DType::f32        ? llvm::APFloat::IEEEsingle()
+                : t == DType::f16      ? llvm::APFloat::IEEEhalf()
+                : t == DType::f8e4m3fn ? llvm::APFloat::Float8E4M3FN()
+                : t == DType::f8e5m2   ? llvm::APFloat::Float8E5M2()
+                                       : llvm::APFloat::BFloat(),
                 llvm::APFloat::rmNearestTiesToEven, &lost);
   // Rounding is expected; a finite number that becomes infinite is not.
   if ((status & llvm::APFloat::opOverflow) && std::isfinite(v)) {
@@ -225,7 +230,7 @@ static void scalarSlot(const std::vector<ParamSpec> &params, size_t i,
     fail("and " + std::string(shown) + " is beyond the range of " + name(t));
   }
   uint64_t bits = f.bitcastToAPInt().getZExtValue();
-  std::memcpy(&slot, &bits, t == DType::f32 ? 4 : 2); // little-endian
+  std::memcpy(&slot, &bits, size_in_bytes(t)); // little-endian
 }
 
 /// Checks pointer argument `i`: a Buffer of the parameter's element type

@@ -7,7 +7,7 @@ func.func @returns(%x: i32) -> i32 attributes {ktc.kernel} {
 
 // -----
 
-// expected-error @+1 {{'func.func' op is a ktc.kernel; argument #1 has type 'tensor<4xf32>', but kernel arguments must be i1, i32, i64, f16, bf16, f32 or !ktc.ptr}}
+// expected-error @+1 {{'func.func' op is a ktc.kernel; argument #1 has type 'tensor<4xf32>', but kernel arguments must be i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2 or !ktc.ptr}}
 func.func @block_argument(%p: !ktc.ptr<f32>, %x: tensor<4xf32>) attributes {ktc.kernel} {
   return
 }

@@ -5,8 +5,8 @@ func.func @rank(%b: !ktc.shared<4xf16>) { return }
 
 // -----
 
-// expected-error @+1 {{!ktc.shared holds i32, i64, f16, bf16 or f32, not 'i8'}}
-func.func @element(%b: !ktc.shared<2x16xi8>) { return }
+// expected-error @+1 {{!ktc.shared holds i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN or f8E5M2, not 'i1'}}
+func.func @element(%b: !ktc.shared<2x16xi1>) { return }
 
 // -----
 

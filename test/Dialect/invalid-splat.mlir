@@ -9,7 +9,7 @@ func.func @element_mismatch(%x: f32) {
 // -----
 
 func.func @not_power_of_two(%x: f32) {
-  // expected-error @+1 {{'ktc.splat' op result #0 must be block tensor (static power-of-two 1-D, 2-D or 3-D shape over i1, i32, i64, f16, bf16, f32 or !ktc.ptr), but got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'ktc.splat' op result #0 must be block tensor (static power-of-two 1-D, 2-D or 3-D shape over i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2 or !ktc.ptr), but got 'tensor<3xf32>'}}
   %0 = ktc.splat %x : f32 -> tensor<3xf32>
   return
 }
@@ -32,9 +32,9 @@ func.func @dynamic_shape(%x: f32) {
 
 // -----
 
-func.func @unsupported_element(%x: f64) {
-  // expected-error @+1 {{'ktc.splat' op operand #0 must be scalar of type i1, i32, i64, f16, bf16, f32 or !ktc.ptr, but got 'f64'}}
-  %0 = ktc.splat %x : f64 -> tensor<4xf64>
+func.func @unsupported_element(%x: f80) {
+  // expected-error @+1 {{'ktc.splat' op operand #0 must be scalar of type i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2 or !ktc.ptr, but got 'f80'}}
+  %0 = ktc.splat %x : f80 -> tensor<4xf80>
   return
 }
 

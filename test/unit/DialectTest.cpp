@@ -73,8 +73,10 @@ TEST_F(KtcDialectTest, TypePredicates) {
   Type ptr = PtrType::get(f32);
   EXPECT_TRUE(isScalarType(f32));
   EXPECT_TRUE(isScalarType(ptr));
-  EXPECT_FALSE(isScalarType(builder.getF64Type()));
-  EXPECT_FALSE(isScalarType(builder.getIntegerType(8)));
+  EXPECT_TRUE(isScalarType(builder.getF64Type())); // issue 19's types
+  EXPECT_TRUE(isScalarType(builder.getIntegerType(8)));
+  EXPECT_FALSE(isScalarType(builder.getF80Type()));
+  EXPECT_FALSE(isScalarType(builder.getIntegerType(128)));
 
   EXPECT_TRUE(isBlockType(tensor({1024}, f32)));
   EXPECT_TRUE(isBlockType(tensor({1}, i1)));
@@ -83,7 +85,7 @@ TEST_F(KtcDialectTest, TypePredicates) {
   EXPECT_TRUE(isBlockType(tensor({2, 4, 8}, f32)));
   EXPECT_FALSE(isBlockType(tensor({2, 2, 2, 2}, f32)));
   EXPECT_FALSE(isBlockType(tensor({ShapedType::kDynamic}, f32)));
-  EXPECT_FALSE(isBlockType(tensor({4}, builder.getF64Type())));
+  EXPECT_FALSE(isBlockType(tensor({4}, builder.getF80Type())));
   EXPECT_EQ(whyNotBlock(tensor({6}, f32)),
             "every dimension must be a static power of two");
   EXPECT_EQ(whyNotBlock(tensor({2, 2, 2, 2}, f32)), "rank must be 1, 2 or 3");
@@ -110,10 +112,10 @@ TEST_F(KtcDialectTest, PtrTypeRejectsBadPointee) {
     return success();
   });
   auto bad = PtrType::getChecked([&] { return emitError(loc()); }, &context,
-                                 Type(builder.getF64Type()));
+                                 Type(builder.getI1Type()));
   EXPECT_FALSE(bad);
-  EXPECT_EQ(message, "!ktc.ptr must point to i32, i64, f16, bf16 or f32, not "
-                     "'f64'");
+  EXPECT_EQ(message, "!ktc.ptr must point to i8, i16, i32, i64, f16, bf16, "
+                     "f32, f64, f8E4M3FN or f8E5M2, not 'i1'");
 }
 
 TEST_F(KtcDialectTest, BuildersInferTypes) {

@@ -74,6 +74,10 @@ Value scalarLoad(OpBuilder &b, Location loc, Type type, Value addr,
   auto access = [&](OpBuilder &b, Location loc) -> Value {
     Value ptr = LLVM::IntToPtrOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(type)) // no LLVM type: i8
+      return arith::BitcastOp::create(
+          b, loc, type,
+          LLVM::LoadOp::create(b, loc, b.getI8Type(), ptr, 1).getResult());
     return LLVM::LoadOp::create(b, loc, type, ptr, byteSize(type));
   };
   auto load = [&](OpBuilder &b, Location loc) -> Value {
@@ -110,6 +114,8 @@ void scalarStore(OpBuilder &b, Location loc, Value addr, Value value,
   auto access = [&](OpBuilder &b, Location loc) {
     Value ptr = LLVM::IntToPtrOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(value.getType())) // as i8
+      value = arith::BitcastOp::create(b, loc, b.getI8Type(), value);
     LLVM::StoreOp::create(b, loc, value, ptr, byteSize(value.getType()));
   };
   auto store = [&](OpBuilder &b, Location loc) {
@@ -296,8 +302,10 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     Type resultElement = srcType.getElementType();
     ReduceKind kind = op.getKind();
     bool isFloat = isa<FloatType>(resultElement);
-    // 16-bit floats reduce in f32 and round once, as on the GPUs.
-    Type element = isFloat ? rewriter.getF32Type() : resultElement;
+    // 16-bit floats reduce in f32 and round once, as on the GPUs (f64
+    // stays f64).
+    Type element = isFloat && !resultElement.isF64() ? rewriter.getF32Type()
+                                                     : resultElement;
     Value src = adaptor.getSrc();
     if (element != resultElement)
       src = arith::ExtFOp::create(rewriter, loc, srcType.clone(element), src);
@@ -308,11 +316,14 @@ struct ReduceLowering : OpConversionPattern<ReduceOp> {
     if (kind == ReduceKind::Sum) {
       identity = isFloat ? TypedAttr(rewriter.getFloatAttr(
                                element, APFloat::getZero(
-                                            APFloat::IEEEsingle(), true)))
+                                            cast<FloatType>(element)
+                                                .getFloatSemantics(),
+                                            true)))
                          : TypedAttr(rewriter.getZeroAttr(element));
     } else if (isFloat) {
       identity = rewriter.getFloatAttr(
-          element, APFloat::getQNaN(APFloat::IEEEsingle()));
+          element,
+          APFloat::getQNaN(cast<FloatType>(element).getFloatSemantics()));
     } else {
       unsigned width = element.getIntOrFloatBitWidth();
       APInt v = kind == ReduceKind::Max
