@@ -152,7 +152,49 @@ const std::map<std::string, Fn> &snippets() {
         Var v = xs(x);
         if_(n > 4, [&] { v = v + 1.0f; }, [&] { v = v - 1.0f; });
         store(y + offs(), v)),
+      S("while",
+        Var i = 0;
+        Var acc = zeros({B}, DType::f32);
+        while_([&] { return i < n; }, [&] {
+          acc = acc + load(x + i + offs());
+          i = i + B;
+        });
+        store(y + offs(), acc)),
+      S("return", return_if(n < 0); store(y + offs(), xs(x))),
+      // Random numbers.
+      S("tl.randint", store(ix + offs(), randint(n, offs()))),
+      S("tl.randint4x",
+        auto r = randint4x(n, offs()); store(ix + offs(), r[0] ^ r[3])),
+      S("tl.rand", store(y + offs(), rand(n, offs()))),
+      S("tl.randn", store(y + offs(), randn(n, offs()))),
+      // Hints.
+      S("tl.multiple_of",
+        Value o = multiple_of(offs(), B); store(y + o, xs(x))),
+      S("tl.max_contiguous",
+        Value o = max_contiguous(offs(), B); store(y + o, xs(x))),
+      // Types.
+      S("tl.int8", store(ix + offs(), cast(cast(xs(x), DType::i8), DType::i32))),
+      S("tl.int16",
+        store(ix + offs(), cast(cast(xs(x), DType::i16), DType::i32))),
+      S("tl.uint8", store(ix + offs(), cast(cast(xs(x), DType::u8), DType::i32))),
+      S("tl.uint16",
+        store(ix + offs(), cast(cast(xs(x), DType::u16), DType::i32))),
+      S("tl.uint32",
+        store(ix + offs(), cast(cast(xs(x), DType::u32), DType::i32))),
+      S("tl.uint64",
+        store(ix + offs(), cast(cast(xs(x), DType::u64), DType::i32))),
+      S("tl.float8e4nv",
+        store(y + offs(), cast(cast(xs(x), DType::f8e4m3fn), DType::f32))),
+      S("tl.float8e5",
+        store(y + offs(), cast(cast(xs(x), DType::f8e5m2), DType::f32))),
+      S("tl.float64",
+        store(y + offs(), cast(cast(xs(x), DType::f64) * 2.0, DType::f32))),
       // Debug.
+      S("tl.static_assert",
+        static_assert_(B == 16, "a 16-wide block"); store(y + offs(), xs(x))),
+      S("tl.device_print", device_print("x", xs(x)); store(y + offs(), xs(x))),
+      S("tl.device_assert",
+        device_assert(n >= 0, "n is a size"); store(y + offs(), xs(x))),
       S("tl.static_print",
         Value v = xs(x); std::printf("static_print: %s\n", v.type_str().c_str());
         store(y + offs(), v)),
