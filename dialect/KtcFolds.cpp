@@ -222,10 +222,13 @@ struct LoadConstantMask : OpRewritePattern<LoadOp> {
     if (!mask)
       return failure();
     if (matchPattern(mask, m_One())) {
+      // The hints are read before the replacement erases `op`.
+      StringAttr cache = op.getCacheModifierAttr(),
+                 evict = op.getEvictionPolicyAttr();
       auto load = rewriter.replaceOpWithNewOp<LoadOp>(
           op, op.getPtr(), Value(), Value());
-      load.setCacheModifierAttr(op.getCacheModifierAttr());
-      load.setEvictionPolicyAttr(op.getEvictionPolicyAttr());
+      load.setCacheModifierAttr(cache);
+      load.setEvictionPolicyAttr(evict);
       return success();
     }
     if (matchPattern(mask, m_Zero()) && op.getOther()) {
