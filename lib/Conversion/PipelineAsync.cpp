@@ -100,17 +100,19 @@ struct PipelineAsyncPass
           align = std::max(align, bufferAlignment(c.shared));
         int64_t room = conversionBudget(*target) -
                        llvm::alignTo(scratch, align) - alreadyAllocated(func);
-        // A dot left in flight (asyncDots) keeps its slot one iteration
-        // longer: one slot more.
-        int64_t s = stages;
-        auto slots = [&](int64_t s) {
-          return s + (asyncDots(loop, s).empty() ? 0 : 1);
+        // A dot left in flight (asyncDots, with 3 stages or more) keeps
+        // its slot one iteration longer: one slot more.
+        SmallVector<DotOp> inFlight = asyncDots(loop);
+        auto lag = [&](int64_t s) -> int64_t {
+          return s >= 3 && !inFlight.empty() ? 1 : 0;
         };
-        while (s >= 2 && slots(s) * slot > room)
+        int64_t s = stages;
+        while (s >= 2 && (s + lag(s)) * slot > room)
           --s;
         if (s < 2)
           continue;
-        pipeline(loop, candidates, s, asyncDots(loop, s));
+        pipeline(loop, candidates, s,
+                 lag(s) ? ArrayRef<DotOp>(inFlight) : ArrayRef<DotOp>());
       }
     });
   }
@@ -125,13 +127,11 @@ struct PipelineAsyncPass
   /// The loop's wgmma dots that may return before they finish (one group
   /// in flight, ktc.dot_pending = 1): each one's result only carried to
   /// the next iteration's same dot as its accumulator. Either all of the
-  /// loop's wgmma dots, or none (then every dot waits for itself). With 3
-  /// stages or more (as Triton's pipeliner): the slot the previous
+  /// loop's wgmma dots, or none (then every dot waits for itself). Used
+  /// with 3 stages or more (as Triton's pipeliner): the slot the previous
   /// iteration read may still be read, so the buffers get a slot more.
-  static SmallVector<DotOp> asyncDots(scf::ForOp loop, int64_t stages) {
+  static SmallVector<DotOp> asyncDots(scf::ForOp loop) {
     SmallVector<DotOp> dots;
-    if (stages < 3)
-      return {};
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto dot = dyn_cast<DotOp>(&op);
@@ -199,16 +199,19 @@ struct PipelineAsyncPass
         continue;
       LinearLayout from = toLinearLayout(type);
       Type element = type.getElementType();
-      SharedPlan plan = planSharedInOrder(from, *to, element, 0,
-                                          target.hasMatrixLoads());
-      // wgmma reads its slots through descriptors: their swizzled layout.
-      if (const MmaInstr *instr = wgmmaOf(user))
-        plan.shared = wgmmaOperandLayout(*instr, operand, type.getShape(),
-                                         sharedBytes(element));
+      // wgmma reads its slots through descriptors: their swizzled layout;
+      // other dots' fragment reads get SharedPlan's conflict-free one.
+      const MmaInstr *instr = wgmmaOf(user);
+      SharedLayout shared =
+          instr ? wgmmaOperandLayout(*instr, operand, type.getShape(),
+                                     sharedBytes(element))
+                : planSharedInOrder(from, *to, element, 0,
+                                    target.hasMatrixLoads())
+                      .shared;
       int64_t width = axis.vectorWidth(load, int(from.fastestDim()));
-      if (!asyncCopyVector(from, sharedBytes(element), plan.shared, width))
+      if (!asyncCopyVector(from, sharedBytes(element), shared, width))
         continue;
-      out.push_back({load, std::move(*slice), plan.shared, Value()});
+      out.push_back({load, std::move(*slice), shared, Value()});
     }
     return out;
   }

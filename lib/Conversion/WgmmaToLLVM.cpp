@@ -117,7 +117,8 @@ SmallVector<Value> waitGroup(OpBuilder &b, Location loc, ValueRange values,
 } // namespace
 
 int64_t mlir::ktc::wgmmaScratchBytes(DotOp dot) {
-  const MmaInstr *instr = wgmmaOf(dot);
+  if (!wgmmaOf(dot))
+    return 0;
   int64_t bytes = 0;
   for (unsigned i = 0; i < 2; ++i)
     if (!bufferOperand(dot, i)) {
@@ -125,7 +126,7 @@ int64_t mlir::ktc::wgmmaScratchBytes(DotOp dot) {
       bytes = llvm::alignTo(bytes, 1024) +
               type.getNumElements() * sharedBytes(type.getElementType());
     }
-  return instr ? bytes : 0;
+  return bytes;
 }
 
 SmallVector<Value> mlir::ktc::wgmmaDot(ConversionPatternRewriter &b,
