@@ -24,6 +24,7 @@
 #include "examples/common/example.h"
 #include "examples/kernels/cross_entropy.h"
 #include "examples/common/f16.h"
+#include "examples/common/tolerance.h"
 
 using namespace ktc;
 
@@ -126,33 +127,8 @@ Inputs makeInputs(const Flags &f) {
   return in;
 }
 
-/// Checks `got` against `want`: within tol * scale, or the same non-finite
-/// value (+inf, -inf or NaN).
-struct Counter {
-  const char *what;
-  int bad = 0;
-  double worst = 0;
-  void operator()(int64_t i, double got, double want, double scale,
-                  double tol) {
-    bool ok;
-    if (!std::isfinite(want)) {
-      ok = std::isnan(want) ? std::isnan(got) : got == want;
-    } else {
-      double err = std::fabs(got - want) / (tol * scale + 1e-300);
-      ok = std::isfinite(got) && err <= 1;
-      if (std::isfinite(err))
-        worst = std::max(worst, err);
-    }
-    if (!ok && bad++ < 5)
-      std::printf("%s[%lld]: %.9g, want %.9g\n", what, (long long)i, got,
-                  want);
-  }
-  int done() {
-    std::printf("%s: worst error %.3g of its bound%s\n", what, worst,
-                bad ? ", FAILED" : "");
-    return bad;
-  }
-};
+/// Checks against float64 (examples/common/tolerance.h), infinities exact.
+using example::Counter;
 
 template <typename T> int run(const Flags &f) {
   int64_t m = f.m, n = f.n;
@@ -238,7 +214,7 @@ template <typename T> int run(const Flags &f) {
   // roundings of 2^-24 at most, relative to a sum of positive terms; each
   // term's exponential within a few 2^-24).
   std::vector<float> gotLoss = loss.to_host();
-  Counter cl{"loss"}, cm{"mean"}, cd{"dx"};
+  Counter cl{"loss", true}, cm{"mean", true}, cd{"dx", true};
   double total = 0;
   int64_t count = 0;
   std::vector<double> lse(m);

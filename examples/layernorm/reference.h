@@ -14,6 +14,7 @@
 #define KTC_EXAMPLES_LAYERNORM_REFERENCE_H
 
 #include "examples/common/f16.h"
+#include "examples/common/tolerance.h"
 #include "ktc/ktc.h"
 
 #include <cmath>
@@ -112,33 +113,8 @@ inline Forward forward(const Inputs &in, double eps) {
   return f;
 }
 
-/// Whether `got` is within tol * scale of `want` (NaN for NaN); prints the
-/// first few misses of each kind.
-struct Counter {
-  const char *what;
-  int bad = 0;
-  double worst = 0;
-  void operator()(int64_t i, double got, double want, double scale,
-                  double tol) {
-    bool ok;
-    if (std::isnan(want)) {
-      ok = std::isnan(got);
-    } else {
-      double err = std::fabs(got - want) / (tol * scale + 1e-300);
-      ok = std::isfinite(got) && err <= 1;
-      if (std::isfinite(err))
-        worst = std::max(worst, err);
-    }
-    if (!ok && bad++ < 5)
-      std::printf("%s[%lld]: %.9g, want %.9g\n", what, (long long)i, got,
-                  want);
-  }
-  int done() {
-    std::printf("%s: worst error %.3g of its bound%s\n", what, worst,
-                bad ? ", FAILED" : "");
-    return bad;
-  }
-};
+/// Checks against float64 (examples/common/tolerance.h).
+using example::Counter;
 
 
 inline int checkForward(const Forward &want, const std::vector<ktc::half> &y,
