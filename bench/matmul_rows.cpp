@@ -103,7 +103,7 @@ void runShape(Device &device, const Options &options, const MatmulShape &s,
     tuning.bench = options;
     return Autotuner(
         Kernel("matmul", seeds::matmulParamNames(), seeds::matmul<T>),
-        seeds::matmulAutotuneConfigs(device.kind(), /*fp8Configs=*/true),
+        seeds::matmulAutotuneConfigs(device.kind()),
         {"M", "N", "K"}, tuning);
   }();
   auto run = [&] {
