@@ -10,9 +10,10 @@
 // BLOCK_K steps. The programs are numbered in groups of GROUP_M tile rows
 // (the tutorial's "grouped ordering"): consecutive programs, running at the
 // same time, share the same few tiles of A and sweep across B, so more of
-// what they load is still in the L2 cache. Loads are masked along K and at
-// the edges of M and N (other = 0, which adds nothing to the dot), so M, N
-// and K need not be multiples of the blocks. Offsets are i32: each matrix
+// what they load is still in the L2 cache. An edge tile's rows and columns
+// wrap around (% M, % N) and its store is masked; the loads are masked
+// along K only (other = 0, which adds nothing to the dot), so M, N and K
+// need not be multiples of the blocks. Offsets are i32: each matrix
 // must span fewer than 2^31 elements.
 //
 //===----------------------------------------------------------------------===//
@@ -58,19 +59,29 @@ void matmul(Ptr<T> a, Ptr<T> b, Ptr<T> c, Int M, Int N, Int K, Int stride_am,
   auto pid_m = first_pid_m + (pid % num_pid_in_group) % group_size_m;
   auto pid_n = (pid % num_pid_in_group) / group_size_m;
 
-  auto rows = expand_dims(pid_m * BLOCK_M + arange(0, BLOCK_M), 1); // [:, None]
-  auto cols = expand_dims(pid_n * BLOCK_N + arange(0, BLOCK_N), 0); // [None, :]
+  // The tile's rows and columns, wrapped (% M, % N) as the tutorial does:
+  // an edge tile then reads valid rows and columns again instead of
+  // masking them, and only K is masked in the loop.
+  auto offs_m = pid_m * BLOCK_M + arange(0, BLOCK_M);
+  auto offs_n = pid_n * BLOCK_N + arange(0, BLOCK_N);
+  // (Unsigned, as offsets are never negative: the compiler then knows the
+  // wrapped columns still come in runs it can load 16 bytes at a time.)
+  auto wrap = [](const Value &x, const Int &n) {
+    return cast(cast(x, DType::u32) % cast(n, DType::u32), DType::i32);
+  };
+  auto am = expand_dims(wrap(offs_m, M), 1); // [:, None]
+  auto bn = expand_dims(wrap(offs_n, N), 0); // [None, :]
   Var acc = zeros({BLOCK_M, BLOCK_N}, DType::f32);
   for_range(0, K, BLOCK_K, [&](Value k) {
     auto offs_k = k + arange(0, BLOCK_K);
     auto ka = expand_dims(offs_k, 0); // a's columns
     auto kb = expand_dims(offs_k, 1); // b's rows
-    auto x = load(a + rows * stride_am + ka * stride_ak, (rows < M) & (ka < K),
-                  0);
-    auto y = load(b + kb * stride_bk + cols * stride_bn, (kb < K) & (cols < N),
-                  0);
+    auto x = load(a + am * stride_am + ka * stride_ak, ka < K, 0);
+    auto y = load(b + kb * stride_bk + bn * stride_bn, kb < K, 0);
     acc = dot(x, y, acc); // f32 += x @ y
   });
+  auto rows = expand_dims(offs_m, 1);
+  auto cols = expand_dims(offs_n, 0);
   Value result = acc;
   if (ACTIVATION == kMatmulLeakyRelu) // a constexpr: decided when tracing
     result = leaky_relu(result);

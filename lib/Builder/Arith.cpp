@@ -202,11 +202,19 @@ mlir::Value integerDivision(TraceImpl &t, IntDivision kind, mlir::Value x,
     return t.markUnsigned(
         arith::SelectOp::create(t.b, l, byZero, minusOne, r), true);
   }
-  mlir::Value overflow = arith::AndIOp::create(
-      t.b, l,
-      arith::CmpIOp::create(t.b, l, P::eq, x,
-                            constant(APInt::getSignedMinValue(width))),
-      arith::CmpIOp::create(t.b, l, P::eq, y, minusOne));
+  // MIN / -1 overflows: divide by 1 there (MIN, the wrapped quotient).
+  // x % -1 is 0 = x % 1 for every x, so the remainder's guard looks at y
+  // alone.
+  mlir::Value overflow =
+      kind == IntDivision::Rem
+          ? arith::CmpIOp::create(t.b, l, P::eq, y, minusOne).getResult()
+          : arith::AndIOp::create(
+                t.b, l,
+                arith::CmpIOp::create(
+                    t.b, l, P::eq, x,
+                    constant(APInt::getSignedMinValue(width))),
+                arith::CmpIOp::create(t.b, l, P::eq, y, minusOne))
+                .getResult();
   mlir::Value divisor = arith::SelectOp::create(
       t.b, l, arith::OrIOp::create(t.b, l, byZero, overflow), one, y);
   switch (kind) {

@@ -54,6 +54,36 @@ AxisInfo addInfo(AxisInfo a, AxisInfo b, bool subtract, int64_t bScale = 1) {
   return r;
 }
 
+/// Whether every element of `v` is >= 0, from how it was computed: grid
+/// indices, aranges and constants >= 0, and sums, products, quotients and
+/// remainders of such values (i32 offsets are assumed not to overflow, as
+/// everywhere in ktc).
+bool knownNonNegative(Value v, int depth = 0) {
+  if (depth > 16)
+    return false;
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return !value.isNegative();
+  Operation *op = v.getDefiningOp();
+  if (!op)
+    return false;
+  if (isa<ProgramIdOp, NumProgramsOp>(op))
+    return true;
+  if (auto r = dyn_cast<ArangeOp>(op))
+    return r.getStart() >= 0;
+  if (isa<SplatOp, ExpandDimsOp, BroadcastOp, arith::ExtUIOp, arith::ExtSIOp>(
+          op))
+    return knownNonNegative(op->getOperand(0), depth + 1);
+  if (isa<arith::RemUIOp>(op))
+    return true;
+  if (isa<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::RemSIOp,
+          arith::MinSIOp, arith::MaxSIOp>(op))
+    return llvm::all_of(op->getOperands(), [&](Value x) {
+      return knownNonNegative(x, depth + 1);
+    });
+  return false;
+}
+
 } // namespace
 
 /// The sizes of `t`'s dimensions (a scalar: one of size 1).
@@ -207,6 +237,42 @@ void AxisAnalysis::visitOp(Operation *op) {
       r.constancy = std::gcd(a.constancy, b.constancy);
       return r;
     });
+  if (isa<arith::RemSIOp, arith::RemUIOp, arith::DivSIOp, arith::DivUIOp>(op))
+    return each([&](unsigned d, int64_t) {
+      // x % n and x / n, n the same along d: cut x's runs of consecutive
+      // values into chunks whose starts are multiples of g, g dividing n.
+      // A multiple of n (where x % n wraps and x / n steps) can only be a
+      // chunk's start, so x % n runs on within a chunk and x / n stays
+      // put. Signed: only for x, n known >= 0 (C's % and / truncate toward
+      // zero, so below zero a chunk [-8, -5] % 4 is 0, -3, -2, -1).
+      AxisInfo a = operand(0, d), b = operand(1, d), r;
+      r.constancy = std::gcd(a.constancy, b.constancy);
+      bool isSigned = isa<arith::RemSIOp, arith::DivSIOp>(op);
+      if (a.contiguity == 1 ||
+          (isSigned && !knownNonNegative(op->getOperand(0))))
+        return r;
+      // The builder's guarded divisor, select(n == 0 | n == -1, 1, n): the
+      // quotient or remainder by 1 is only kept where n == -1 (n == 0
+      // selects x or -1 after it), and an n divisible by 2 or more is
+      // never -1. (n's sign is no matter: x % -n == x % n, x / -n is
+      // -(x / n).)
+      if (auto guard = op->getOperand(1).getDefiningOp<arith::SelectOp>())
+        if (matchPattern(guard.getTrueValue(), m_One())) {
+          AxisInfos n = getAll(guard.getFalseValue());
+          AxisInfo y = n.size() == rank ? n[d] : n.back();
+          if (y.divisibility >= 2)
+            b = y;
+        }
+      int64_t g = std::gcd(std::gcd(a.contiguity, b.constancy),
+                           std::gcd(a.divisibility, b.divisibility));
+      if (isa<arith::RemSIOp, arith::RemUIOp>(op)) {
+        r.contiguity = g;
+        r.divisibility = std::gcd(divisibilityAt(a, g), b.divisibility);
+      } else {
+        r.constancy = std::max(r.constancy, g);
+      }
+      return r;
+    });
   if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp>(
           op))
     return set(getAll(op->getOperand(0)));
@@ -220,6 +286,21 @@ void AxisAnalysis::visitOp(Operation *op) {
         r.constancy = std::max(
             r.constancy,
             std::gcd(a.contiguity, std::gcd(a.divisibility, b.divisibility)));
+      return r;
+    });
+  if (auto select = dyn_cast<arith::SelectOp>(op);
+      select && !select.getType().isInteger(1) &&
+      !getElementTypeOrSelf(select.getType()).isInteger(1))
+    return each([&](unsigned d, int64_t n) {
+      // Over chunks where the condition holds one value, each chunk is a
+      // piece of one of the two: what both have in common.
+      AxisInfo c = operand(0, d), t = operand(1, d), f = operand(2, d), r;
+      r.constancy = std::gcd(c.constancy, std::gcd(t.constancy, f.constancy));
+      r.contiguity =
+          std::gcd(c.constancy, std::gcd(t.contiguity, f.contiguity));
+      r.divisibility = std::gcd(divisibilityAt(t, r.contiguity),
+                                divisibilityAt(f, r.contiguity));
+      (void)n;
       return r;
     });
   if (isa<arith::AndIOp, arith::OrIOp, arith::SelectOp>(op))
