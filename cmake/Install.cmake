@@ -53,6 +53,23 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/ktc"
   COMPONENT ktc
   FILES_MATCHING PATTERN "*.h")
 
+# ---- The dialect, for MLIR projects built on it ---------------------------------
+# Its headers, ODS (.td) and what mlir-tblgen made of them (.inc), under
+# <prefix>/include/ktc-dialect/dialect/, so that `#include
+# "dialect/KtcDialect.h"` and `include "KtcOps.td"` (with
+# -I <prefix>/include/ktc-dialect/dialect) work as they do here. ktcConfig
+# defines ktc::dialect: these headers, MLIR's and ktc::KtcDialect.
+set(KTC_DIALECT_INCLUDEDIR "include/ktc-dialect")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/dialect"
+  DESTINATION "${KTC_DIALECT_INCLUDEDIR}"
+  COMPONENT ktc
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+install(DIRECTORY "${PROJECT_BINARY_DIR}/dialect"
+  DESTINATION "${KTC_DIALECT_INCLUDEDIR}"
+  COMPONENT ktc
+  FILES_MATCHING PATTERN "*.inc"
+  PATTERN "CMakeFiles" EXCLUDE)
+
 # ---- The tools -----------------------------------------------------------------
 install(TARGETS ktc-opt ktc-compile
   RUNTIME DESTINATION bin
