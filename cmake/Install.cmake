@@ -26,7 +26,8 @@ set(KTC_INSTALL_CMAKEDIR "${KTC_INSTALL_LIBDIR}/cmake/ktc")
 set(KTC_LIBRARIES
   KtcDialect KtcTransforms KtcTargetDesc KtcConversion KtcTargetCPU KtcTargetGPU
   KtcCompiler
-  KtcSupport KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune)
+  KtcSupport KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune
+  KtcAot KtcAotRuntime)
 
 # The builder's headers are found in the source tree while building; once
 # installed they are under <prefix>/include.
@@ -99,6 +100,7 @@ write_basic_package_version_file(
 install(FILES
   "${PROJECT_BINARY_DIR}/cmake/ktcConfig.cmake"
   "${PROJECT_BINARY_DIR}/cmake/ktcConfigVersion.cmake"
+  "${CMAKE_CURRENT_LIST_DIR}/ktcAot.cmake"
   DESTINATION "${KTC_INSTALL_CMAKEDIR}"
   COMPONENT ktc)
 
