@@ -158,7 +158,6 @@ std::unique_ptr<Backend> openCuda(std::string &why) {
   get(d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
   get(d.cuCtxSetCurrent, "cuCtxSetCurrent");
   get(d.cuCtxGetCurrent, "cuCtxGetCurrent");
-  get(d.cuCtxGetDevice, "cuCtxGetDevice");
   get(d.cuModuleLoadDataEx, "cuModuleLoadDataEx");
   get(d.cuModuleGetFunction, "cuModuleGetFunction");
   get(d.cuFuncSetAttribute, "cuFuncSetAttribute");
@@ -167,6 +166,9 @@ std::unique_ptr<Backend> openCuda(std::string &why) {
   get(d.cuGetErrorString, "cuGetErrorString");
   if (!all)
     return nullptr;
+  // Optional (a stand-in driver may lack it): without it, device 0.
+  d.cuCtxGetDevice = reinterpret_cast<decltype(d.cuCtxGetDevice)>(
+      dlsym(lib, "cuCtxGetDevice"));
   int count = 0;
   if (d.cuInit(0) != 0 || d.cuDeviceGetCount(&count) != 0 || count == 0) {
     why = "no CUDA device was found";
@@ -176,7 +178,8 @@ std::unique_ptr<Backend> openCuda(std::string &why) {
   // primary context, as ktc's JIT takes it.
   CUcontext ctx = nullptr;
   CUdevice dev = 0;
-  if (d.cuCtxGetCurrent(&ctx) != 0 || !ctx || d.cuCtxGetDevice(&dev) != 0) {
+  if (d.cuCtxGetCurrent(&ctx) != 0 || !ctx ||
+      (d.cuCtxGetDevice && d.cuCtxGetDevice(&dev) != 0)) {
     ctx = nullptr;
     check(d, d.cuDeviceGet(&dev, 0), "cuDeviceGet");
     check(d, d.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");

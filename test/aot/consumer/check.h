@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <limits>
 #include <random>
@@ -69,6 +70,18 @@ inline std::vector<double> softmaxRef(const std::vector<float> &in, int rows,
 }
 
 using Clock = std::chrono::steady_clock;
+
+/// Milliseconds since KTC_T0_NS (nanoseconds since the epoch, set by the
+/// shell just before it started this program: run.cmake), or -1.
+inline double msSinceExec() {
+  const char *t0 = std::getenv("KTC_T0_NS");
+  if (!t0)
+    return -1;
+  long long now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+  return double(now - std::atoll(t0)) / 1e6;
+}
 inline double msSince(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
