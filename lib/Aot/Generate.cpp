@@ -291,7 +291,10 @@ void generate(const std::vector<Export> &exports,
 
     std::string params = "ktc::aot::Grid grid";
     for (size_t i = 0; i < p.runtime.size(); ++i)
-      params += ", " + cType(*p.runtime[i], n) + " " + p.argNames[i];
+    {
+      std::string type = cType(*p.runtime[i], n);
+      params += ", " + type + (type.back() == '*' ? "" : " ") + p.argNames[i];
+    }
     h << "\n/// Kernel '" << p.e->kernel << "'"
       << (p.constexprs.empty() ? "" : " with " + p.constexprs)
       << ", num_warps = " << p.e->options.num_warps

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <string>
 
 int main(int argc, char **argv) {
   ktc::aot::GenerateOptions options;
@@ -62,7 +63,11 @@ int main(int argc, char **argv) {
     ktc_aot_exports(exports);
     ktc::aot::generate(exports.all(), options);
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "ktc-aot: error: %s\n", e.what());
+    // A ktc::Error's text starts with "error: " already.
+    std::string what = e.what();
+    if (what.rfind("error: ", 0) != 0)
+      what = "error: " + what;
+    std::fprintf(stderr, "ktc-aot: %s\n", what.c_str());
     return 1;
   }
   return 0;
