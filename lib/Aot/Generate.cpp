@@ -10,6 +10,7 @@
 //   NAME.cpp     the GPU code objects embedded as byte arrays, the tables
 //                ktc::aot::launch reads, the launch functions
 //   NAME_host.a  the host code objects (entries ktc.entry.<export>)
+//   EXPORT.TARGET.ptx / .hsaco   each GPU code object, for inspection
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,6 +197,15 @@ void hideUnwindTables(std::string &object) {
   }
 }
 
+/// `target` as part of an identifier: gfx942:sramecc+ -> gfx942_sramecc_.
+std::string identifierOf(const std::string &target) {
+  std::string s = target;
+  for (char &c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return s;
+}
+
 std::string bytesOf(llvm::StringRef data) {
   std::string s;
   for (size_t i = 0; i < data.size(); ++i) {
@@ -264,15 +274,16 @@ void generate(const std::vector<Export> &exports,
     s << "namespace {\n";
     for (const Compiled &c : p.compiled)
       if (c.target != "host")
-        s << "alignas(16) const unsigned char " << n << "_" << c.target
-          << "_code[] = {\n" << bytesOf(c.kernel.binary) << "};\n";
+        s << "alignas(16) const unsigned char " << n << "_"
+          << identifierOf(c.target) << "_code[] = {\n" << bytesOf(c.kernel.binary) << "};\n";
     s << "const ktc::aot::CodeObject " << n << "_objects[] = {\n";
     for (const Compiled &c : p.compiled) {
       if (c.target == "host")
         s << "  {\"host\", nullptr, 0, 1, 0, &ktc_aot_host_" << n << "},\n";
       else
-        s << "  {\"" << c.target << "\", " << n << "_" << c.target
-          << "_code, sizeof(" << n << "_" << c.target << "_code), "
+        s << "  {\"" << c.target << "\", " << n << "_"
+          << identifierOf(c.target) << "_code, sizeof(" << n << "_"
+          << identifierOf(c.target) << "_code), "
           << c.kernel.threadsPerBlock << ", " << c.dynamicShared
           << ", nullptr},\n";
       if (c.target == "host") {
@@ -323,6 +334,14 @@ void generate(const std::vector<Export> &exports,
     llvm::sys::path::append(p, file);
     return p.str().str();
   };
+  // Each GPU code object also as a file, to inspect or to load by hand
+  // (test/aot's CUDA program times cuLaunchKernel on it).
+  for (const Prepared &p : all)
+    for (const Compiled &c : p.compiled)
+      if (c.target != "host")
+        writeFile(path(p.e->name + "." + c.target +
+                       (c.target.rfind("sm_", 0) == 0 ? ".ptx" : ".hsaco")),
+                  c.kernel.binary);
   writeFile(path(options.name + ".h"), header);
   writeFile(path(options.name + ".cpp"), source);
   for (size_t k = 0; k < hostObjects.size(); ++k)

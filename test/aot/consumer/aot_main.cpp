@@ -24,7 +24,7 @@ int main() {
   // arguments (pointers and numbers); its constexprs are compiled in.
   test_kernels::vector_add_1024({(n + BLOCK - 1) / BLOCK}, x.data(), y.data(),
                                 out.data(), n);
-  // [aot]
+  // [end aot]
   double firstMs = check::msSince(start);
   double execMs = check::msSinceExec(); // exec to the first launch's return
   bool ok = check::close("aot vector_add n=98431", out,

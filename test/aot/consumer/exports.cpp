@@ -11,4 +11,4 @@ KTC_AOT_EXPORTS(exports) {
   exports.add("softmax_256", kernels::softmax, 256,
               ktc::Options{.num_warps = 4});
 }
-// [exports]
+// [end exports]

@@ -19,7 +19,7 @@ inline const auto vector_add = Kernel(
       auto mask = offs < n;
       store(out + offs, load(x + offs, mask) + load(y + offs, mask), mask);
     });
-// [vector_add]
+// [end vector_add]
 
 /// One row per program, the online algorithm: the running max and sum
 /// together, then the output.
