@@ -32,6 +32,18 @@
 // removed and reported as a miss, and the caller rebuilds the entry. Stale
 // temporaries of crashed writers are harmless.
 //
+// The size limit: the directory is pruned with LLVM's pruneCache, which
+// removes the least recently used entries (by access time; a hit sets it)
+// until the entries fit: on a process's first write, then whenever it has
+// written a 32nd of the limit since its last prune (a prune scans the whole
+// directory, about 8 us an entry), so the entries exceed the limit by at
+// most a 32nd of it per process writing. Only files named llvmcache-* are
+// counted or removed: temporaries being written, and anything else in the
+// directory, are never touched. A reader that opened an entry before it was
+// removed still reads it whole (POSIX unlink). One thread of a process
+// prunes at a time; processes prune independently (each removal is one
+// unlink).
+//
 // Nothing here throws and nothing here fails a launch: a cache that cannot be
 // read misses, a cache that cannot be written warns once and is skipped.
 //
@@ -107,7 +119,8 @@ public:
   uint64_t maxSize() const { return maxSize_; }
 
   /// Removes the least recently used entries until the rest hold at most
-  /// maxSize() bytes (put() calls it after each write). Returns whether it
+  /// maxSize() bytes (put() calls it after its first write, then after
+  /// every maxSize() / 32 bytes it wrote). Returns whether it
   /// pruned: not for a disabled or unlimited cache, a directory that cannot
   /// be read, or while another thread of this process is pruning.
   bool prune();
@@ -146,7 +159,8 @@ private:
   WarningHandler handler_;
   std::atomic<bool> warnedWrite_{false};
   std::atomic<uint64_t> hits_{0}, misses_{0}, corrupt_{0}, writes_{0},
-      writeFailures_{0}, prunes_{0};
+      writeFailures_{0}, prunes_{0}, unprunedBytes_{0};
+  std::atomic<bool> prunedOnce_{false};
 };
 
 } // namespace ktc::cache
