@@ -26,7 +26,8 @@ set(KTC_INSTALL_CMAKEDIR "${KTC_INSTALL_LIBDIR}/cmake/ktc")
 set(KTC_LIBRARIES
   KtcDialect KtcTransforms KtcTargetDesc KtcConversion KtcTargetCPU KtcTargetGPU
   KtcCompiler
-  KtcSupport KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune)
+  KtcSupport KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune
+  KtcAot KtcAotRuntime)
 
 # The builder's headers are found in the source tree while building; once
 # installed they are under <prefix>/include.
@@ -52,6 +53,23 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/ktc"
   DESTINATION include
   COMPONENT ktc
   FILES_MATCHING PATTERN "*.h")
+
+# ---- The dialect, for MLIR projects built on it ---------------------------------
+# Its headers, ODS (.td) and what mlir-tblgen made of them (.inc), under
+# <prefix>/include/ktc-dialect/dialect/, so that `#include
+# "dialect/KtcDialect.h"` and `include "KtcOps.td"` (with
+# -I <prefix>/include/ktc-dialect/dialect) work as they do here. ktcConfig
+# defines ktc::dialect: these headers, MLIR's and ktc::KtcDialect.
+set(KTC_DIALECT_INCLUDEDIR "include/ktc-dialect")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/dialect"
+  DESTINATION "${KTC_DIALECT_INCLUDEDIR}"
+  COMPONENT ktc
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+install(DIRECTORY "${PROJECT_BINARY_DIR}/dialect"
+  DESTINATION "${KTC_DIALECT_INCLUDEDIR}"
+  COMPONENT ktc
+  FILES_MATCHING PATTERN "*.inc"
+  PATTERN "CMakeFiles" EXCLUDE)
 
 # ---- The tools -----------------------------------------------------------------
 install(TARGETS ktc-opt ktc-compile
@@ -82,6 +100,7 @@ write_basic_package_version_file(
 install(FILES
   "${PROJECT_BINARY_DIR}/cmake/ktcConfig.cmake"
   "${PROJECT_BINARY_DIR}/cmake/ktcConfigVersion.cmake"
+  "${CMAKE_CURRENT_LIST_DIR}/ktcAot.cmake"
   DESTINATION "${KTC_INSTALL_CMAKEDIR}"
   COMPONENT ktc)
 

@@ -118,8 +118,8 @@ __attribute__((used, visibility("default"))) const char *__tsan_default_options(
   # in docs/reliability.md).
   file(WRITE "${PROJECT_BINARY_DIR}/CTestCustom.cmake"
        "# Written by cmake/Sanitizers.cmake.\n"
-       "set(CTEST_CUSTOM_TESTS_IGNORE \${CTEST_CUSTOM_TESTS_IGNORE} install/find_package)\n")
-  message(STATUS "ktc: install/find_package is skipped in sanitizer builds")
+       "set(CTEST_CUSTOM_TESTS_IGNORE \${CTEST_CUSTOM_TESTS_IGNORE} install/find_package install/aot)\n")
+  message(STATUS "ktc: install/find_package and install/aot are skipped in sanitizer builds")
 
   # Adds the options source to every executable target, once all directories
   # are processed.

@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CachePruning.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,6 +25,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
@@ -102,7 +104,33 @@ bool alreadyReported(StringRef path) {
 
 void warnToStderr(const std::string &message) { errs() << message << "\n"; }
 
+/// Entries carry this prefix: LLVM's pruneCache counts and removes only
+/// files named so.
+constexpr StringLiteral EntryPrefix = "llvmcache-";
+
 } // namespace
+
+std::optional<uint64_t> parseSize(StringRef text) {
+  text = text.trim();
+  for (StringRef none : {"0", "off", "none", "unlimited"})
+    if (text.equals_insensitive(none))
+      return 0;
+  StringRef digits = text.take_while(isDigit);
+  std::string lowered = text.drop_front(digits.size()).lower();
+  StringRef suffix = lowered;
+  unsigned shift = 0;
+  if (!suffix.empty() && StringRef("kmg").contains(suffix.front())) {
+    shift = 10 * (1 + StringRef("kmg").find(suffix.front()));
+    suffix = suffix.drop_front();
+  }
+  if (suffix == "b" || (shift && suffix == "ib"))
+    suffix = "";
+  uint64_t value;
+  if (digits.empty() || !suffix.empty() || digits.size() > 19 ||
+      digits.getAsInteger(10, value) || value > (uint64_t(1) << (63 - shift)))
+    return std::nullopt;
+  return value << shift;
+}
 
 //===----------------------------------------------------------------------===//
 // KeyBuilder
@@ -141,7 +169,18 @@ DiskCache DiskCache::fromEnvironment(WarningHandler handler) {
     return sys::Process::GetEnv(name).value_or("");
   };
   if (!env::flag("KTC_CACHE", true))
-    return DiskCache("", false, std::move(handler));
+    return DiskCache("", false, 0, std::move(handler));
+
+  uint64_t maxSize = DefaultMaxSize;
+  if (std::optional<std::string> text = env::raw("KTC_CACHE_MAX_SIZE")) {
+    if (std::optional<uint64_t> size = parseSize(*text))
+      maxSize = *size;
+    else
+      handler("ktc: warning: KTC_CACHE_MAX_SIZE='" + *text +
+              "' is not a size (bytes, or with a suffix K, M or G: 512M; 0, "
+              "off or unlimited for no limit); the cache keeps its default "
+              "limit of 256M");
+  }
 
   SmallString<256> dir(env("KTC_CACHE_DIR"));
   if (dir.empty()) {
@@ -155,21 +194,23 @@ DiskCache DiskCache::fromEnvironment(WarningHandler handler) {
     } else {
       handler("ktc: warning: neither KTC_CACHE_DIR, XDG_CACHE_HOME nor HOME "
               "is set; the kernel cache is off");
-      return DiskCache("", false, std::move(handler));
+      return DiskCache("", false, 0, std::move(handler));
     }
   }
-  return DiskCache(dir.str().str(), true, std::move(handler));
+  return DiskCache(dir.str().str(), true, maxSize, std::move(handler));
 }
 
-DiskCache::DiskCache(std::string dir, bool enabled)
-    : DiskCache(std::move(dir), enabled, warnToStderr) {}
+DiskCache::DiskCache(std::string dir, bool enabled, uint64_t maxSize)
+    : DiskCache(std::move(dir), enabled, maxSize, warnToStderr) {}
 
-DiskCache::DiskCache(std::string dir, bool enabled, WarningHandler handler)
-    : dir_(std::move(dir)), enabled_(enabled), handler_(std::move(handler)) {}
+DiskCache::DiskCache(std::string dir, bool enabled, uint64_t maxSize,
+                     WarningHandler handler)
+    : dir_(std::move(dir)), enabled_(enabled), maxSize_(maxSize),
+      handler_(std::move(handler)) {}
 
 std::string DiskCache::pathFor(StringRef key) const {
   SmallString<256> path(dir_);
-  sys::path::append(path, key.take_front(2), key + ".bin");
+  sys::path::append(path, EntryPrefix + key + ".bin");
   return path.str().str();
 }
 
@@ -224,6 +265,13 @@ std::optional<std::string> DiskCache::get(StringRef key) {
     if (Error error = sys::fs::readNativeFileToEOF(fd, bytes)) {
       consumeError(std::move(error));
       read = false;
+    } else {
+      // Pruning removes the least recently used entries first, by access
+      // time, which relatime or noatime mounts do not keep: set it (and
+      // keep the modification time). Nothing but pruning reads either.
+      (void)sys::fs::setLastAccessAndModificationTime(
+          fd, std::chrono::system_clock::now(),
+          status.getLastModificationTime());
     }
   }
   sys::fs::closeFile(fd);
@@ -254,6 +302,7 @@ bool DiskCache::put(StringRef key, StringRef payload) {
   StringRef parent = sys::path::parent_path(path);
   if (std::error_code ec = sys::fs::create_directories(parent))
     return writeFailed(ec.message());
+  // Not llvmcache-*: pruning never removes a temporary being written.
   SmallString<256> model(parent), temp;
   sys::path::append(model, key + ".tmp-%%%%%%");
   int fd;
@@ -283,6 +332,38 @@ bool DiskCache::put(StringRef key, StringRef payload) {
     return writeFailed(ec.message());
   }
   ++writes_;
+  // A prune scans the whole directory (about 8 us an entry: 40 ms for
+  // 5000), so it runs on this process's first write and then once this
+  // process has written a 32nd of the limit since its last one: the
+  // entries exceed the limit by at most that much per process writing.
+  uint64_t written = unprunedBytes_ += PrefixSize + key.size() +
+                                       SuffixSize + payload.size();
+  if (!prunedOnce_.load() || written >= maxSize_ / 32)
+    prune();
+  return true;
+}
+
+bool DiskCache::prune() {
+  if (!enabled_ || maxSize_ == 0)
+    return false;
+  std::unique_lock<std::mutex> lock(pruneMutex_, std::try_to_lock);
+  if (!lock.owns_lock())
+    return false; // Another thread is at it; its scan sees our entry too.
+  // pruneCache aborts (report_fatal_error) when it cannot ask how much
+  // space the disk has: ask first, and skip pruning where that fails.
+  if (!sys::fs::disk_space(dir_))
+    return false;
+  CachePruningPolicy policy;
+  policy.Interval = std::chrono::seconds(0); // Every time: a strict bound.
+  policy.Expiration = std::chrono::seconds(0); // Size alone decides.
+  policy.MaxSizePercentageOfAvailableSpace = 0;
+  policy.MaxSizeBytes = maxSize_;
+  policy.MaxSizeFiles = 0;
+  unprunedBytes_ = 0;
+  prunedOnce_ = true;
+  if (!pruneCache(dir_, policy))
+    return false;
+  ++prunes_;
   return true;
 }
 
@@ -295,8 +376,8 @@ bool DiskCache::writeFailed(const std::string &reason) {
 }
 
 Stats DiskCache::stats() const {
-  return {hits_.load(), misses_.load(), corrupt_.load(), writes_.load(),
-          writeFailures_.load()};
+  return {hits_.load(),   misses_.load(),        corrupt_.load(),
+          writes_.load(), writeFailures_.load(), prunes_.load()};
 }
 
 void DiskCache::setWarningHandler(WarningHandler handler) {

@@ -34,7 +34,10 @@ endfunction()
 step("install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
 foreach(file include/ktc/ktc.h lib/cmake/ktc/ktcConfig.cmake
              lib/cmake/ktc/ktcConfigVersion.cmake lib/cmake/ktc/ktcTargets.cmake
-             lib/libKtcRuntime.a bin/ktc-opt bin/ktc-compile)
+             lib/libKtcRuntime.a bin/ktc-opt bin/ktc-compile
+             include/ktc-dialect/dialect/KtcDialect.h
+             include/ktc-dialect/dialect/KtcOps.h.inc
+             include/ktc-dialect/dialect/KtcOps.td)
   if(NOT EXISTS "${prefix}/${file}")
     message(FATAL_ERROR "cmake --install did not install ${file}")
   endif()
@@ -62,5 +65,7 @@ if(NOT found STREQUAL "${prefix}/lib/cmake/ktc")
 endif()
 
 step("build the consumer" "${CMAKE_COMMAND}" --build "${build}")
+step("run the dialect consumer" "${build}/dialect_consumer")
+message("${output}")
 step("run the consumer" "${build}/axpy")
 message("${output}")

@@ -79,13 +79,15 @@ void writeFile(const std::string &path, llvm::StringRef bytes) {
   os << bytes;
 }
 
-/// Every regular file under `dir`, recursively.
+/// Every regular file under `dir`, recursively, but for the timestamp LLVM's
+/// cache pruning keeps.
 std::vector<std::string> filesUnder(llvm::StringRef dir) {
   std::vector<std::string> files;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(dir, ec), end; it != end && !ec;
        it.increment(ec))
-    if (it->type() == fs::file_type::regular_file)
+    if (it->type() == fs::file_type::regular_file &&
+        llvm::sys::path::filename(it->path()) != "llvmcache.timestamp")
       files.push_back(it->path());
   return files;
 }
@@ -167,9 +169,9 @@ TEST(DiskCache, RoundTripsBinaryPayloads) {
     std::optional<std::string> got = cache.get(key);
     ASSERT_TRUE(got);
     EXPECT_EQ(*got, payload);
-    // <dir>/<two chars>/<key>.bin, exactly header + payload long.
+    // <dir>/llvmcache-<key>.bin, exactly header + payload long.
     std::string path = cache.pathFor(key);
-    EXPECT_EQ(path, tmp.sub("cache/" + key.substr(0, 2) + "/" + key + ".bin"));
+    EXPECT_EQ(path, tmp.sub("cache/llvmcache-" + key + ".bin"));
     std::string file = readFile(path);
     EXPECT_EQ(file.size(), 32 + key.size() + payload.size());
     EXPECT_EQ(file.substr(0, 8), "KTCCACH1");
