@@ -100,10 +100,12 @@ struct CudaApp : App {
     check(get<int (*)(int *, int)>("cuDeviceGet")(&dev, 0), "cuDeviceGet");
     // The application's own context (not the primary one), current on
     // this thread, and a stream of its own in it.
+    // [cuda]
     check(get<int (*)(void **, unsigned, int)>("cuCtxCreate_v2")(&ctx, 0, dev),
           "cuCtxCreate");
     check(get<int (*)(void **, unsigned)>("cuStreamCreate")(&strm, 1),
           "cuStreamCreate"); // CU_STREAM_NON_BLOCKING
+    // [end cuda]
   }
   ~CudaApp() override {
     for (unsigned long long b : blocks)
@@ -174,21 +176,27 @@ int main(int argc, char **argv) {
     app->toDevice(x, hx.data(), bytes);
     app->toDevice(y, hy.data(), bytes);
 
+    // [device]
     Device &device = app->device();
+    // [end device]
     std::printf("interop: %lld elements on %s\n", (long long)n,
                 device.name().c_str());
+    // [views]
     View<float> vx(device, x, n + 1), vy(device, y, n + 1),
         vout(device, out, n + 1);
     Stream stream(device, app->stream());
+    // [end views]
     auto add = addKernel();
     int failures = 0;
     // offset 0: 16-byte aligned; offset 1: 4-byte aligned, specialised
     // apart.
     for (size_t offset : {0, 1}) {
       app->toDevice(out, poison.data(), bytes);
+      // [launch]
       add.launch(Grid(cdiv(n, 1024)).on(stream), vx.view(offset, n),
                  vy.view(offset, n), vout.view(offset, n), n, 1024);
       app->sync(); // the application's stream
+      // [end launch]
       std::vector<float> got(n + 1);
       app->toHost(got.data(), out, bytes);
       std::vector<double> want(n + 1, NAN);

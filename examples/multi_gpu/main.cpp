@@ -62,7 +62,9 @@ int main(int argc, char **argv) {
   try {
     const int64_t rows = flag::rows, cols = flag::cols;
     const int repeat = int(flag::repeat);
+    // [list]
     std::vector<DeviceInfo> found = Device::list(kindOf(flag::device));
+    // [end list]
     size_t n = found.size();
     if (flag::devices > 0)
       n = std::min<size_t>(n, flag::devices);
@@ -75,6 +77,7 @@ int main(int argc, char **argv) {
     std::vector<std::string> errors(n);
     std::vector<double> ms(n);
     std::mutex print;
+    // [threads]
     std::vector<std::thread> threads;
     for (size_t i = 0; i < n; ++i)
       threads.emplace_back([&, i] {
@@ -91,6 +94,7 @@ int main(int argc, char **argv) {
           Buffer<float> out(device, std::vector<float>(part.size(), NAN));
           softmax.launch({mine}, in, out, cols, cols, 256); // compile, load
           device.synchronize();
+          // [end threads]
           auto start = std::chrono::steady_clock::now();
           for (int r = 1; r < repeat; ++r)
             softmax.launch({mine}, in, out, cols, cols, 256);
