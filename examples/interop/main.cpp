@@ -8,8 +8,11 @@
 // Grid(n).on(Stream(device, stream)) launches on its stream. It then
 // synchronises its own stream, copies back with the driver and checks
 // against float64, the output poisoned first; ktc leaves its context
-// current. With --device=cpu (ctest) the same with host memory, on the
-// host's synchronous "stream".
+// current. --device=hip does the same with the HIP runtime on the last HIP
+// device, made current with hipSetDevice (run on the stand-in HIP runtime
+// of ../shared/tools/gfx942-emu/hip with FAKEHIP_DEVICES=2). With
+// --device=cpu (ctest) the same with host memory, on the host's synchronous
+// "stream".
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,9 +30,10 @@ namespace cl = llvm::cl;
 cl::OptionCategory category("interop flags");
 namespace flag {
 cl::opt<std::string> device("device",
-                            cl::desc("Whose memory: cuda (the driver API) or "
-                                     "cpu (default cpu)"),
-                            cl::value_desc("cpu|cuda"), cl::init("cpu"),
+                            cl::desc("Whose memory: cuda (the driver API), "
+                                     "hip (the last\nHIP device) or cpu "
+                                     "(default cpu)"),
+                            cl::value_desc("cpu|cuda|hip"), cl::init("cpu"),
                             cl::cat(category));
 cl::opt<long long, false, example::Int<1, 1 << 28>>
     size("size", cl::desc("Elements (default 100003)"), cl::init(100003),
@@ -146,6 +150,70 @@ struct CudaApp : App {
   Device &device() override { return Device::get("cuda"); } // its context
 };
 
+/// The HIP runtime, as an application that uses it directly would: its
+/// last device made current (hipSetDevice), memory and a stream there.
+struct HipApp : App {
+  void *lib = nullptr, *strm = nullptr;
+  int dev = 0;
+  std::vector<void *> blocks;
+  template <typename F> F get(const char *name) {
+    void *f = dlsym(lib, name);
+    if (!f)
+      throw Error(std::string("the HIP runtime lacks ") + name);
+    return reinterpret_cast<F>(f);
+  }
+  void check(int r, const char *what) {
+    if (r != 0)
+      throw Error(std::string(what) + " failed: HIP error " +
+                  std::to_string(r));
+  }
+  HipApp() {
+    const char *path = std::getenv("KTC_HIP_LIBRARY");
+    lib = dlopen(path ? path : "libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+      throw Error("no HIP runtime (libamdhip64.so)");
+    check(get<int (*)(unsigned)>("hipInit")(0), "hipInit");
+    int count = 0;
+    check(get<int (*)(int *)>("hipGetDeviceCount")(&count),
+          "hipGetDeviceCount");
+    dev = count - 1;
+    check(get<int (*)(int)>("hipSetDevice")(dev), "hipSetDevice");
+    check(get<int (*)(void **)>("hipStreamCreate")(&strm), "hipStreamCreate");
+  }
+  ~HipApp() override {
+    for (void *b : blocks)
+      get<int (*)(void *)>("hipFree")(b);
+    get<int (*)(void *)>("hipStreamDestroy")(strm);
+  }
+  void *alloc(size_t bytes) override {
+    void *p = nullptr;
+    check(get<int (*)(void **, size_t)>("hipMalloc")(&p, bytes), "hipMalloc");
+    blocks.push_back(p);
+    return p;
+  }
+  void toDevice(void *dst, const void *src, size_t bytes) override {
+    check(get<int (*)(void *, const void *, size_t)>("hipMemcpyHtoD")(
+              dst, src, bytes),
+          "hipMemcpyHtoD");
+  }
+  void toHost(void *dst, const void *src, size_t bytes) override {
+    check(get<int (*)(void *, const void *, size_t)>("hipMemcpyDtoH")(
+              dst, src, bytes),
+          "hipMemcpyDtoH");
+  }
+  void *stream() override { return strm; }
+  void sync() override {
+    check(get<int (*)(void *)>("hipStreamSynchronize")(strm),
+          "hipStreamSynchronize");
+  }
+  bool ownContextCurrent() override {
+    int current = -1;
+    get<int (*)(int *)>("hipGetDevice")(&current);
+    return current == dev;
+  }
+  Device &device() override { return Device::get("hip"); } // its device
+};
+
 auto addKernel() {
   return Kernel("interop_add", [](Ptr<float> x, Ptr<float> y, Ptr<float> out,
                                   Int n, int BLOCK) {
@@ -163,10 +231,13 @@ int main(int argc, char **argv) {
     std::unique_ptr<App> app;
     if (flag::device == "cuda")
       app = std::make_unique<CudaApp>();
+    else if (flag::device == "hip")
+      app = std::make_unique<HipApp>();
     else if (flag::device == "cpu" || flag::device == "host")
       app = std::make_unique<HostApp>();
     else
-      throw Error("--device is cpu or cuda, got '" + flag::device + "'");
+      throw Error("--device is cpu, cuda or hip, got '" + flag::device +
+                  "'");
     const int64_t n = flag::size;
     const size_t bytes = (n + 1) * sizeof(float); // room for offset views
     std::vector<float> hx = example::randomVector(n + 1, flag::seed),
@@ -215,7 +286,8 @@ int main(int argc, char **argv) {
         std::printf("FAIL: the element outside the view was written\n");
     }
     if (!app->ownContextCurrent()) {
-      std::printf("FAIL: the application's context is no longer current\n");
+      std::printf("FAIL: the application's context (device) is no longer "
+                  "current\n");
       ++failures;
     }
     std::printf("compiled %zu specialisations\n", add.num_compiled());
