@@ -115,7 +115,7 @@ case "$MODE" in
       ktc-replay-parse ktc-replay-builder ktc-fuzz-regression-tests \
       ktc-unittests ktc-cache-tests
     fuzz_all "${KTC_FUZZ_SECONDS:-60}" 0
-    run_ctest "$ASAN_DIR" -R '^(unit/(Concurrency|Stress[A-Za-z]*|NestedLaunch)\.|cache/|fuzz/)'
+    run_ctest "$ASAN_DIR" -R '^(unit/(Concurrency|Stress[A-Za-z]*|NestedLaunch|MultiDevice|Interop)\.|cache/|fuzz/)'
     # Races: the tests that launch, compile and cache from several threads
     # (CPU launches share one thread pool; cold processes and threads
     # compile into one cache; nested launches wait across threads) under
@@ -123,7 +123,7 @@ case "$MODE" in
     configure "$TSAN_DIR" thread OFF
     say "building the concurrency and cache tests in $TSAN_DIR"
     build "$TSAN_DIR" ktc-unittests ktc-cache-tests
-    run_ctest "$TSAN_DIR" -R '^(unit/(Concurrency|HostJit|Stress[A-Za-z]*|NestedLaunch|KernelNames)\.|cache/)'
+    run_ctest "$TSAN_DIR" -R '^(unit/(Concurrency|HostJit|Stress[A-Za-z]*|NestedLaunch|KernelNames|MultiDevice|Interop)\.|cache/)'
     ;;
   *)
     usage

@@ -158,7 +158,7 @@ public:
     };
     std::vector<detail::LaunchArg> first = full(0);
     Device &device = detail::launchDevice(kernel_.name(), kernel_.param_specs(),
-                                          first, grid.loc);
+                                          first, Grid(1, 1, 1, grid.loc));
     auto identity = [&] { // the first config that traces
       for (size_t i = 0; i < impl_->configs().size(); ++i) {
         try {

@@ -164,9 +164,11 @@ public:
   }
 
   /// Runs the kernel over `grid`, one argument per parameter, in order:
-  /// Buffer<T> for Ptr<T>, numbers for scalars and constexprs; then Options,
-  /// optionally. Each new set of constexpr values, options, argument
-  /// specialisation and device is compiled once and kept.
+  /// Buffer<T> or View<T> for Ptr<T>, numbers for scalars and constexprs;
+  /// then Options, optionally. It runs on the device of its buffers (on the
+  /// grid's Stream when it has one: `Grid(n).on(stream)`). Each new set of
+  /// constexpr values, options, argument specialisation and target arch is
+  /// compiled once and kept; each device that launches it loads it once.
   template <typename... A>
   void launch(const Grid &grid, const A &...args) const {
     detail::split_options(
@@ -179,8 +181,12 @@ public:
         args...);
   }
 
-  /// How many specialisations have been compiled so far.
+  /// How many specialisations have been compiled so far: once per target
+  /// arch, however many devices of it launch them.
   size_t num_compiled() const { return impl_->numCompiled(); }
+  /// How many loads of them there are: one per specialisation and device
+  /// that launched it.
+  size_t num_loaded() const { return impl_->numLoaded(); }
 
   /// The parameters, without constexpr values (for checking launches).
   const std::vector<detail::ParamSpec> &param_specs() const { return params_; }

@@ -46,7 +46,7 @@ namespace detail {
 
 struct AutotunerImpl::State {
   std::mutex mutex;
-  std::map<std::string, size_t> chosen; // key -> config index
+  std::map<std::string, size_t> chosen; // target id + key -> config index
 };
 
 static bool logging(const AutotuneOptions &options) {
@@ -175,8 +175,11 @@ size_t AutotunerImpl::choose(Device &device, const std::vector<LaunchArg> &user,
                              const std::function<void(size_t)> &run,
                              std::source_location loc) {
   std::string key = keyOf(user);
+  // Winners are kept per target arch: devices of one arch share them, a
+  // device of another arch tunes its own.
+  std::string chosenKey = device.impl().targetId + "\n" + key;
   std::lock_guard<std::mutex> lock(state_->mutex);
-  if (auto it = state_->chosen.find(key); it != state_->chosen.end())
+  if (auto it = state_->chosen.find(chosenKey); it != state_->chosen.end())
     return it->second;
   bool log = logging(options_);
   std::string tag = kernel_ + " [" + key + "]";
@@ -202,7 +205,7 @@ size_t AutotunerImpl::choose(Device &device, const std::vector<LaunchArg> &user,
           std::fprintf(stderr, "ktc: autotune %s: config %zu of %zu (%s), "
                        "chosen earlier (disk cache)\n",
                        tag.c_str(), i + 1, configs_.size(), text.str().c_str());
-        state_->chosen[key] = i;
+        state_->chosen[chosenKey] = i;
         return i;
       }
     }
@@ -240,7 +243,7 @@ size_t AutotunerImpl::choose(Device &device, const std::vector<LaunchArg> &user,
                  "%.4f ms\n",
                  tag.c_str(), best + 1, configs_.size(),
                  configs_[best].str().c_str(), times[best]);
-  state_->chosen[key] = best;
+  state_->chosen[chosenKey] = best;
   if (!diskKey.empty())
     disk.put(diskKey, std::to_string(best) + "\n" + configs_[best].str());
   return best;

@@ -97,8 +97,8 @@ static std::string specialise(mlir::func::FuncOp func,
   return log;
 }
 
-std::shared_ptr<Executable> compile(Trace &trace, Device &device,
-                                    const std::vector<uint8_t> &spec) {
+std::shared_ptr<const Compiled> compileFor(Trace &trace, Device &device,
+                                           const std::vector<uint8_t> &spec) {
   mlir::ModuleOp module = trace.impl().finalize();
   mlir::func::FuncOp func = trace.impl().func;
   std::vector<bool> narrow = mlir::ktc::narrowlyIndexedArgs(func);
@@ -122,15 +122,29 @@ std::shared_ptr<Executable> compile(Trace &trace, Device &device,
   auto compiled = compiler::compile(module, target, options);
   if (!compiled)
     throw Error(llvm::toString(compiled.takeError()));
-  std::shared_ptr<Executable> executable = device.impl().load(*compiled);
-  executable->narrowOffsets = std::move(narrow);
-  executable->checkBounds = options.checkBounds;
+  auto result = std::make_shared<Compiled>();
+  result->kernel = std::move(*compiled);
+  result->narrowOffsets = std::move(narrow);
+  result->checkBounds = options.checkBounds;
+  return result;
+}
+
+std::shared_ptr<Executable> loadOn(const Compiled &compiled, Device &device) {
+  std::shared_ptr<Executable> executable = device.impl().load(compiled.kernel);
+  executable->narrowOffsets = compiled.narrowOffsets;
+  executable->checkBounds = compiled.checkBounds;
   return executable;
+}
+
+std::shared_ptr<Executable> compile(Trace &trace, Device &device,
+                                    const std::vector<uint8_t> &spec) {
+  return loadOn(*compileFor(trace, device, spec), device);
 }
 
 /// Whether `name` names a device of this process rather than a target.
 static bool isDeviceName(const std::string &name) {
-  return name == "cpu" || name == "cuda" || name == "hip" || name == "auto";
+  llvm::StringRef kind = llvm::StringRef(name).split(':').first;
+  return kind == "cpu" || kind == "cuda" || kind == "hip" || name == "auto";
 }
 
 KernelInfo info(Trace &trace, const std::string &name,

@@ -28,8 +28,10 @@ public:
   virtual ~Executable();
   /// `args` points at one value per kernel argument (pointers as 64-bit
   /// device addresses, scalars in their own width).
+  /// `stream`: the application's stream (a CUstream or hipStream_t of the
+  /// executable's device; Stream), or null for the device's own.
   virtual void launch(void **args, size_t numArgs,
-                      std::array<int32_t, 3> grid) = 0;
+                      std::array<int32_t, 3> grid, void *stream) = 0;
   /// What the compiled kernel uses.
   virtual KernelInfo info() const = 0;
 
@@ -62,6 +64,8 @@ public:
   virtual void copyToDevice(void *dst, const void *src, size_t bytes) = 0;
   virtual void copyToHost(void *dst, const void *src, size_t bytes) = 0;
   virtual void synchronize() = 0;
+  /// Waits for an application's stream (Stream::synchronize).
+  virtual void synchronizeStream(void *stream) { (void)stream; }
 
   // Events (timing): create, record after the work launched so far, wait,
   // milliseconds between two, destroy.
@@ -78,8 +82,24 @@ public:
   virtual std::shared_ptr<Executable>
   load(const compiler::CompiledKernel &kernel) = 0;
 
+  /// The device's ordinal among those of its kind ("cuda:1" is 1).
+  int index = 0;
+  /// For CUDA: the context launches use, when it is not the device's
+  /// primary one (an application's own context; Device::get("cuda")).
+  void *foreignContext = nullptr;
   /// Back-pointer to the public object (set by Device's constructor).
   Device *owner = nullptr;
+  /// target().cacheId(), set by Device's constructor: devices with the same
+  /// one share compiled kernels (KernelImpl), each loading its own copy.
+  std::string targetId;
+};
+
+/// What a launch compiled for one target: loaded once per device that
+/// launches it (detail::loadOn).
+struct Compiled {
+  compiler::CompiledKernel kernel;
+  std::vector<bool> narrowOffsets; // Executable::narrowOffsets
+  bool checkBounds = false;
 };
 
 inline KernelInfo toInfo(const target::KernelResources &r,
@@ -100,15 +120,37 @@ struct Allocation {
   Device *device;
   void *address;
   size_t bytes;
+  bool owned = true; // false: a View of the application's memory
   ~Allocation();
 };
 
-/// The host CPU.
-std::unique_ptr<DeviceImpl> createCpuDevice();
-/// The first NVIDIA GPU, or null with `why` set.
-std::unique_ptr<DeviceImpl> createCudaDevice(std::string &why);
-/// The first AMD GPU, or null with `why` set.
-std::unique_ptr<DeviceImpl> createHipDevice(std::string &why);
+/// The host CPU, as logical device `index` (KTC_HOST_DEVICES; all of them
+/// run on the same CPU).
+std::unique_ptr<DeviceImpl> createCpuDevice(int index = 0);
+/// How many logical host devices this process presents: KTC_HOST_DEVICES
+/// (1 when unset), or more after setHostDeviceCount().
+int hostDeviceCount();
+/// Test-only: present at least `n` logical host devices from now on (the
+/// count never shrinks; devices live for the whole process).
+void setHostDeviceCount(int n);
+
+/// The NVIDIA GPUs (name, arch, index, SMs), or none with `why` set.
+std::vector<DeviceInfo> listCudaDevices(std::string &why);
+/// NVIDIA GPU `index` (its primary context), or with `context` an
+/// application's own context on it; null with `why` set.
+std::unique_ptr<DeviceImpl> createCudaDevice(int index, void *context,
+                                             std::string &why);
+/// The device of the calling thread's current CUDA context, -1 when it has
+/// none; `context` is set to that context when it is not the device's
+/// primary one, else null.
+int currentCudaDevice(void *&context);
+
+/// The AMD GPUs, or none with `why` set.
+std::vector<DeviceInfo> listHipDevices(std::string &why);
+/// AMD GPU `index`, or null with `why` set.
+std::unique_ptr<DeviceImpl> createHipDevice(int index, std::string &why);
+/// The calling thread's current HIP device (hipGetDevice; 0 by default).
+int currentHipDevice();
 
 } // namespace ktc::detail
 

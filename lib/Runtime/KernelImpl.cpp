@@ -1,15 +1,21 @@
 //===- KernelImpl.cpp - a kernel's launches and specialisation cache ------===//
 //
 // The launch order of every Kernel<F> and its in-memory cache of compiled
-// specialisations. The cache is a map from what a launch specialises on to
-// a Slot; a Slot is in flight (being traced and compiled by one thread,
-// without the lock) until its executable is set. A cache hit is looked up
-// through a KeyView of the launch's own (stack) arrays: no allocation.
+// specialisations. The cache is a map from what a launch specialises on
+// (the device's target, not the device: eight identical GPUs share one
+// compile) to a Slot; a Slot is in flight (being traced and compiled by one
+// thread, without the lock) until its compiled code is set. Each device
+// that launches it then loads it once (one thread loads, without the lock,
+// while others needing it on that device wait; loads on other devices go
+// on). A cache hit is looked up through a KeyView of the launch's own
+// (stack) arrays: no allocation.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ktc/detail/KernelImpl.h"
 #include "ktc/detail/Trace.h"
+
+#include "Device.h"
 
 #include <algorithm>
 #include <bit>
@@ -20,6 +26,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <string_view>
 #include <utility>
 
 namespace ktc::detail {
@@ -29,7 +36,9 @@ namespace {
 /// A specialisation in a kernel's cache: compiled, or being traced and
 /// compiled by one thread (without the cache's lock).
 struct Slot {
-  std::shared_ptr<Executable> executable; // null while in flight
+  std::shared_ptr<const Compiled> compiled; // null while in flight
+  /// Per device that launched it: its load, null while in flight.
+  std::vector<std::pair<const Device *, std::shared_ptr<Executable>>> loads;
   uint64_t fingerprint = 0; // of the trace it was compiled from
   bool tracing = true; // the owner runs the kernel's callable
   std::chrono::steady_clock::time_point since =
@@ -66,14 +75,14 @@ void waitFor(const Slot &slot, std::unique_lock<std::mutex> &lock,
 /// A specialisation as looked up (nothing owned, nothing allocated) and
 /// as kept.
 struct KeyView {
-  const Device *device;
+  std::string_view target; // DeviceImpl::targetId
   std::span<const ConstexprValue> constexprs;
   int num_warps, num_stages;
   bool check_bounds, debug;
   std::span<const uint8_t> spec;
 };
 struct CacheKey {
-  const Device *device;
+  std::string target;
   std::vector<ConstexprValue> constexprs;
   int num_warps, num_stages;
   bool check_bounds, debug;
@@ -83,14 +92,14 @@ struct KeyLess {
   using is_transparent = void;
   static KeyView view(const KeyView &k) { return k; }
   static KeyView view(const CacheKey &k) {
-    return {k.device,       k.constexprs,  k.num_warps, k.num_stages,
+    return {k.target,       k.constexprs,  k.num_warps, k.num_stages,
             k.check_bounds, k.debug,       k.spec};
   }
   template <typename X, typename Y>
   bool operator()(const X &x, const Y &y) const {
     KeyView a = view(x), b = view(y);
-    if (a.device != b.device)
-      return std::less<const Device *>()(a.device, b.device);
+    if (a.target != b.target)
+      return a.target < b.target;
     if (a.num_warps != b.num_warps)
       return a.num_warps < b.num_warps;
     if (a.num_stages != b.num_stages)
@@ -120,7 +129,7 @@ struct KeyLess {
 
 struct KernelImpl::Cache {
   std::mutex mutex;
-  std::condition_variable changed; // a slot became ready or failed
+  std::condition_variable changed; // a slot or load became ready or failed
   // Compiles of other specialisations go on while one is in flight.
   std::map<CacheKey, std::shared_ptr<Slot>, KeyLess> entries;
 };
@@ -133,7 +142,16 @@ KernelImpl::~KernelImpl() = default;
 size_t KernelImpl::numCompiled() const {
   std::lock_guard<std::mutex> lock(cache_->mutex);
   return std::count_if(cache_->entries.begin(), cache_->entries.end(),
-                       [](const auto &e) { return e.second->executable; });
+                       [](const auto &e) { return e.second->compiled; });
+}
+
+size_t KernelImpl::numLoaded() const {
+  std::lock_guard<std::mutex> lock(cache_->mutex);
+  size_t n = 0;
+  for (const auto &e : cache_->entries)
+    for (const auto &load : e.second->loads)
+      n += load.second != nullptr;
+  return n;
 }
 
 /// Whether a launch that finds its specialisation compiled re-traces the
@@ -144,64 +162,103 @@ bool KernelImpl::checksTraces() const {
          (mode == TraceCheck::Stateful && !stateless_);
 }
 
+/// The load of `slot` on `device`, or null (with the cache's lock held).
+static std::pair<const Device *, std::shared_ptr<Executable>> *
+loadOf(Slot &slot, const Device &device) {
+  for (auto &load : slot.loads)
+    if (load.first == &device)
+      return &load;
+  return nullptr;
+}
+
 std::shared_ptr<Executable>
 KernelImpl::specialise(const std::string &kernel, Device &device,
                        std::span<const ConstexprValue> constexprs,
                        const Options &options, std::span<const uint8_t> spec,
                        TraceFn trace) const {
-  KeyView key{&device, constexprs, options.num_warps, options.num_stages,
-              options.check_bounds, options.debug, spec};
+  KeyView key{device.impl().targetId, constexprs, options.num_warps,
+              options.num_stages, options.check_bounds, options.debug, spec};
   std::unique_lock<std::mutex> lock(cache_->mutex);
+  std::shared_ptr<Slot> slot;
   for (;;) {
     auto it = cache_->entries.find(key);
     if (it == cache_->entries.end())
       break;
-    std::shared_ptr<Slot> slot = it->second;
-    if (slot->executable) {
-      if (!checksTraces())
-        return slot->executable;
-      std::shared_ptr<Executable> executable = slot->executable;
-      uint64_t fingerprint = slot->fingerprint;
-      lock.unlock();
-      uint64_t now = 0;
-      trace(constexprs, options,
-            [&](Trace &traced) { now = traced.fingerprint(); });
-      if (now != fingerprint)
-        traceChanged(kernel);
-      return executable;
+    if (it->second->compiled) {
+      slot = it->second;
+      break;
     }
-    waitFor(*slot, lock, cache_->changed, kernel);
+    waitFor(*it->second, lock, cache_->changed, kernel);
   }
-  std::vector<ConstexprValue> values(constexprs.begin(), constexprs.end());
-  std::vector<uint8_t> specialisation(spec.begin(), spec.end());
-  auto slot = std::make_shared<Slot>();
-  auto entry = cache_->entries
-                   .emplace(CacheKey{&device, values, options.num_warps,
-                                     options.num_stages, options.check_bounds,
-                                     options.debug, specialisation},
-                            slot)
-                   .first;
+  if (!slot) {
+    // Trace and compile it here, the lock released.
+    std::vector<ConstexprValue> values(constexprs.begin(), constexprs.end());
+    std::vector<uint8_t> specialisation(spec.begin(), spec.end());
+    slot = std::make_shared<Slot>();
+    auto entry =
+        cache_->entries
+            .emplace(CacheKey{std::string(key.target), values,
+                              options.num_warps, options.num_stages,
+                              options.check_bounds, options.debug,
+                              specialisation},
+                     slot)
+            .first;
+    lock.unlock();
+    std::shared_ptr<const Compiled> compiled;
+    uint64_t fingerprint = 0;
+    try {
+      trace(values, options, [&](Trace &traced) {
+        {
+          std::lock_guard<std::mutex> guard(cache_->mutex);
+          slot->tracing = false; // out of the callable: compiling
+        }
+        fingerprint = traced.fingerprint();
+        compiled = compileFor(traced, device, specialisation);
+      });
+    } catch (...) {
+      lock.lock();
+      cache_->entries.erase(entry); // a waiter tries again
+      cache_->changed.notify_all();
+      throw;
+    }
+    lock.lock();
+    slot->fingerprint = fingerprint;
+    slot->compiled = compiled;
+    cache_->changed.notify_all();
+  } else if (checksTraces()) {
+    uint64_t fingerprint = slot->fingerprint;
+    lock.unlock();
+    uint64_t now = 0;
+    trace(constexprs, options,
+          [&](Trace &traced) { now = traced.fingerprint(); });
+    if (now != fingerprint)
+      traceChanged(kernel);
+    lock.lock();
+  }
+  // Loaded on this device, being loaded by another thread, or to load here.
+  for (;;) {
+    auto *load = loadOf(*slot, device);
+    if (!load)
+      break;
+    if (load->second)
+      return load->second;
+    cache_->changed.wait(lock);
+  }
+  slot->loads.emplace_back(&device, nullptr);
+  std::shared_ptr<const Compiled> compiled = slot->compiled;
   lock.unlock();
   std::shared_ptr<Executable> executable;
-  uint64_t fingerprint = 0;
   try {
-    trace(values, options, [&](Trace &traced) {
-      {
-        std::lock_guard<std::mutex> guard(cache_->mutex);
-        slot->tracing = false; // out of the callable: compiling
-      }
-      fingerprint = traced.fingerprint();
-      executable = compile(traced, device, specialisation);
-    });
+    executable = loadOn(*compiled, device);
   } catch (...) {
     lock.lock();
-    cache_->entries.erase(entry); // a waiter tries again
+    auto &loads = slot->loads;
+    loads.erase(loads.begin() + (loadOf(*slot, device) - loads.data()));
     cache_->changed.notify_all();
     throw;
   }
   lock.lock();
-  slot->fingerprint = fingerprint;
-  slot->executable = executable;
+  loadOf(*slot, device)->second = executable;
   cache_->changed.notify_all();
   return executable;
 }
@@ -215,7 +272,7 @@ void KernelImpl::launch(const std::string &kernel,
   checkOptions(options, grid.loc);
   size_t numConstexprs =
       checkConstexprs(kernel, params, args, constexprs, grid.loc);
-  Device &device = launchDevice(kernel, params, args, grid.loc);
+  Device &device = launchDevice(kernel, params, args, grid);
   spec = spec.first(params.size());
   specialisation(params, args, spec);
   std::shared_ptr<Executable> executable;

@@ -39,7 +39,7 @@ static std::string paramType(const ParamSpec &p) {
 static std::string argType(const LaunchArg &a) {
   switch (a.kind) {
   case Kind::Buffer:
-    return std::string("a Buffer<") + name(a.dtype) + ">";
+    return std::string(a.view ? "a View<" : "a Buffer<") + name(a.dtype) + ">";
   case Kind::Int:
     return "the integer " + (a.huge ? std::to_string(uint64_t(a.i))
                                     : std::to_string(a.i));
@@ -129,8 +129,8 @@ size_t checkConstexprs(const std::string &kernel,
 
 Device &launchDevice(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
-                     std::span<const LaunchArg> args,
-                     std::source_location loc) {
+                     std::span<const LaunchArg> args, const Grid &grid) {
+  std::source_location loc = grid.loc;
   Device *device = nullptr;
   size_t first = 0;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -164,7 +164,16 @@ Device &launchDevice(const std::string &kernel,
                   loc);
     }
   }
-  return device ? *device : Device::get("auto", loc);
+  Device *streamDevice = grid.stream.device();
+  if (device && streamDevice && device != streamDevice)
+    throw Error("kernel '" + kernel + "' is launched on a stream of " +
+                    streamDevice->name() + ", but " + describe(params, first) +
+                    " is a buffer on " + device->name() +
+                    "; a launch runs on the device of its buffers",
+                loc);
+  if (device)
+    return *device;
+  return streamDevice ? *streamDevice : Device::get("auto", loc);
 }
 
 /// Writes scalar argument `i` into its slot, in the parameter's type.
@@ -329,7 +338,8 @@ void launch(Executable &executable, const std::string &kernel,
   }
   try {
     executable.launch(pointers.data(), pointers.size(),
-                      {int32_t(grid.x), int32_t(grid.y), int32_t(grid.z)});
+                      {int32_t(grid.x), int32_t(grid.y), int32_t(grid.z)},
+                      grid.stream.handle());
     if (bounds)
       bounds->throwIfViolated(kernel); // at the op's line
   } catch (const Error &e) {

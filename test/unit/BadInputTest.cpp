@@ -282,10 +282,11 @@ private:
   struct Flaky : detail::Executable {
     Flaky(FlakyDevice &d, std::shared_ptr<detail::Executable> inner)
         : device(d), inner(std::move(inner)) {}
-    void launch(void **args, size_t n, std::array<int32_t, 3> grid) override {
+    void launch(void **args, size_t n, std::array<int32_t, 3> grid,
+                void *stream) override {
       if (device.failLaunch)
         throw Error("the flaky driver failed (error 700)");
-      inner->launch(args, n, grid);
+      inner->launch(args, n, grid, stream);
     }
     KernelInfo info() const override { return inner->info(); }
     FlakyDevice &device;
@@ -355,7 +356,8 @@ TEST(BadTarget, UnknownNames) {
   expectError([&] { at = __LINE__; add.emit("mlir", "tpu", 1024); },
               "unknown target 'tpu' (host, sm_<N> or gfx<N>)");
   expectError([&] { at = __LINE__; Device::get("gpu"); },
-              "unknown device 'gpu' (expected auto, cpu, cuda or hip)");
+              "unknown device 'gpu' (expected auto, cpu, host, cuda or hip, "
+              "or one with an index such as cuda:1)");
 }
 
 // Where the GPU runtime is missing, the error names the library (the lit

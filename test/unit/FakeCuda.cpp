@@ -19,7 +19,16 @@ namespace {
 int lastDynamicSharedAttribute = -1; // cuFuncSetAttribute(..., 8, value)
 int lastLaunchSharedBytes = -1;      // cuLaunchKernel's sharedMemBytes
 int launches = 0;
-int module_, function_, context_, stream_, event_;
+int module_, function_, stream_, event_;
+// Primary contexts, one per device (FAKECUDA_DEVICES, default 1, at most
+// 16); the calling thread's current context (none at first).
+int contexts_[16];
+thread_local void *current_ = nullptr;
+int deviceCount() {
+  const char *n = std::getenv("FAKECUDA_DEVICES");
+  int count = n ? std::atoi(n) : 1;
+  return count < 1 ? 1 : count > 16 ? 16 : count;
+}
 } // namespace
 
 extern "C" {
@@ -29,8 +38,10 @@ int fakeCudaLaunchSharedBytes() { return lastLaunchSharedBytes; }
 int fakeCudaLaunches() { return launches; }
 
 int cuInit(unsigned) { return 0; }
-int cuDeviceGetCount(int *n) { return *n = 1, 0; }
-int cuDeviceGet(int *d, int) { return *d = 0, 0; }
+int cuDeviceGetCount(int *n) { return *n = deviceCount(), 0; }
+int cuDeviceGet(int *d, int i) {
+  return i < 0 || i >= deviceCount() ? 101 : (*d = i, 0); // INVALID_DEVICE
+}
 int cuDeviceGetName(char *name, int size, int) {
   std::strncpy(name, "Fake CUDA GPU", size - 1);
   return 0;
@@ -61,11 +72,19 @@ int cuDeviceGetAttribute(int *v, int attribute, int) {
   }
   return 0;
 }
-int cuDevicePrimaryCtxRetain(void **ctx, int) {
-  return *ctx = &context_, 0;
+int cuDevicePrimaryCtxRetain(void **ctx, int d) {
+  return *ctx = &contexts_[d], 0;
 }
-int cuCtxSetCurrent(void *) { return 0; }
-int cuCtxGetCurrent(void **ctx) { return *ctx = &context_, 0; }
+int cuCtxSetCurrent(void *ctx) { return current_ = ctx, 0; }
+int cuCtxGetCurrent(void **ctx) { return *ctx = current_, 0; }
+int cuCtxGetDevice(int *d) {
+  if (!current_)
+    return 201; // CUDA_ERROR_INVALID_CONTEXT
+  for (int i = 0; i < 16; ++i)
+    if (current_ == &contexts_[i])
+      return *d = i, 0;
+  return *d = 0, 0; // an application's own context: on device 0
+}
 int cuCtxSynchronize() { return 0; }
 int cuMemAlloc_v2(unsigned long long *p, size_t bytes) {
   *p = reinterpret_cast<unsigned long long>(std::calloc(1, bytes));

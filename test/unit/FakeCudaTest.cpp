@@ -19,6 +19,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 using namespace ktc;
 
@@ -26,8 +27,16 @@ namespace {
 
 const bool fakeDriver = [] {
   setenv("KTC_CUDA_LIBRARY", KTC_FAKE_CUDA_PATH, 1);
+  setenv("FAKECUDA_DEVICES", "3", 1); // three GPUs (FakeCuda.cpp)
   return true;
 }();
+
+/// An entry point of the stand-in driver, as the application calls it.
+template <typename F> F driver(const char *name) {
+  void *lib = dlopen(KTC_FAKE_CUDA_PATH, RTLD_NOW);
+  EXPECT_NE(lib, nullptr);
+  return reinterpret_cast<F>(dlsym(lib, name));
+}
 
 int recorded(const char *what) {
   void *lib = dlopen(KTC_FAKE_CUDA_PATH, RTLD_NOW | RTLD_NOLOAD);
@@ -107,6 +116,70 @@ TEST(FakeCuda, OverTheDevicesLimitIsRefusedAtLoad) {
     EXPECT_EQ(e.line(), static_cast<unsigned>(at)) << e.what();
   }
   EXPECT_EQ(recorded("fakeCudaLaunches"), before);
+}
+
+// Several GPUs: each index its own device and primary context; plain
+// "cuda" follows the thread's current context (an application's own
+// context gets a Device of its own); every ktc call leaves the thread's
+// current context as the application had it.
+TEST(FakeCuda, DevicesByIndexAndTheCallersContext) {
+  auto setCurrent = driver<int (*)(void *)>("cuCtxSetCurrent");
+  auto getCurrent = driver<int (*)(void **)>("cuCtxGetCurrent");
+  auto primary = driver<int (*)(void **, int)>("cuDevicePrimaryCtxRetain");
+  auto current = [&] {
+    void *ctx = nullptr;
+    getCurrent(&ctx);
+    return ctx;
+  };
+  ASSERT_EQ(Device::count(DeviceKind::CUDA), 3);
+  std::vector<DeviceInfo> list = Device::list(DeviceKind::CUDA);
+  EXPECT_EQ(list[2].spec(), "cuda:2");
+  EXPECT_EQ(list[2].arch, "sm_90");
+  EXPECT_EQ(list[2].compute_units, 4);
+  setCurrent(nullptr); // no context: cuda:0
+  EXPECT_EQ(&Device::get("cuda"), &Device::get("cuda:0"));
+  EXPECT_EQ(current(), nullptr);
+  void *ctx1 = nullptr;
+  primary(&ctx1, 1);
+  setCurrent(ctx1); // the application works on GPU 1
+  Device &one = Device::get("cuda");
+  EXPECT_EQ(one.index(), 1);
+  EXPECT_EQ(&one, &Device::get("cuda:1"));
+  // Work on GPU 2 from this thread leaves GPU 1's context current.
+  Device &two = Device::get("cuda:2");
+  EXPECT_EQ(current(), ctx1);
+  Buffer<float> x(two, std::vector<float>(64, 1.0f)), out(two, 64);
+  EXPECT_EQ(x.to_host()[5], 1.0f);
+  auto copy = Kernel("copy", [](Ptr<float> x, Ptr<float> out, int BLOCK) {
+    auto offs = arange(0, BLOCK);
+    store(out + offs, load(x + offs));
+  });
+  copy.launch({1}, x, out, 64);
+  two.synchronize();
+  EXPECT_EQ(current(), ctx1);
+  EXPECT_NE(two.name().find("cuda:2 Fake CUDA GPU"), std::string::npos);
+  // An application's own context: a Device that launches in it.
+  int own = 0;
+  setCurrent(&own);
+  Device &app = Device::get("cuda");
+  EXPECT_NE(&app, &Device::get("cuda:0"));
+  EXPECT_EQ(&app, &Device::get("cuda"));
+  EXPECT_NE(app.name().find("the application's context"), std::string::npos);
+  Buffer<float> y(app, std::vector<float>(64, 2.0f)), yout(app, 64);
+  copy.launch({1}, y, yout, 64);
+  EXPECT_EQ(current(), &own);
+  EXPECT_EQ(copy.num_compiled(), 1u); // one arch
+  EXPECT_EQ(copy.num_loaded(), 2u);   // cuda:2 and the application's context
+  setCurrent(nullptr);
+  try {
+    Device::get("cuda:3");
+    ADD_FAILURE() << "cuda:3 opened";
+  } catch (const Error &e) {
+    EXPECT_EQ(e.message(),
+              "device 'cuda:3' does not exist: this process has 3 CUDA "
+              "devices: cuda:0 (Fake CUDA GPU, sm_90), cuda:1 (Fake CUDA GPU, "
+              "sm_90), cuda:2 (Fake CUDA GPU, sm_90)");
+  }
 }
 
 } // namespace

@@ -35,6 +35,7 @@ extern "C" {
 hipError_t hipInit(unsigned int) { return hipSuccess; }
 hipError_t hipGetDeviceCount(int *n) { return *n = 1, hipSuccess; }
 hipError_t hipSetDevice(int) { return hipSuccess; }
+hipError_t hipGetDevice(int *d) { return *d = 0, hipSuccess; }
 hipError_t hipDeviceGetName(char *name, int len, hipDevice_t) {
   std::strncpy(name, "Fake AMD GPU", len - 1);
   return hipSuccess;

@@ -39,8 +39,8 @@ TEST(Runtime, AutoPicksTheCpuHere) {
   EXPECT_EQ(Device::get().kind(), DeviceKind::CPU);
   setenv("KTC_DEVICE", "tpu", 1);
   expectError([] { at = __LINE__; Device::get(); },
-              "unknown device 'tpu' (expected auto, cpu, cuda or hip, from "
-              "KTC_DEVICE)");
+              "unknown device 'tpu' (expected auto, cpu, host, cuda or hip, "
+              "or one with an index such as cuda:1, from KTC_DEVICE)");
   unsetenv("KTC_DEVICE");
   EXPECT_NE(cpu().name().find("cpu ("), std::string::npos);
 }

@@ -72,8 +72,10 @@ public:
              std::span<const ConstexprValue> constexprs, const Options &options,
              std::span<const uint8_t> spec, TraceFn trace) const;
 
-  /// How many specialisations have been compiled so far.
+  /// How many specialisations have been compiled so far (once per target).
   size_t numCompiled() const;
+  /// How many (specialisation, device) loads have been made so far.
+  size_t numLoaded() const;
 
   /// The kernel's mlir(), emit() and info() traces in flight (InFlight).
   std::atomic<int> &traces() const { return traces_; }

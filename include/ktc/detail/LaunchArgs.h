@@ -75,11 +75,16 @@ struct LaunchArg {
   int64_t i = 0;
   double f = 0;
   bool huge = false; // an unsigned integer above INT64_MAX (`i` its bits)
+  bool view = false; // a View (the application's memory), not a Buffer
 
   template <typename T>
   LaunchArg(const Buffer<T> &b)
       : kind(Kind::Buffer), dtype(Buffer<T>::dtype), memory(b.memory()),
         count(b.size()) {}
+  template <typename T>
+  LaunchArg(const View<T> &v)
+      : kind(Kind::Buffer), dtype(View<T>::dtype), memory(v.memory()),
+        count(v.size()), view(true) {}
   template <typename T>
   LaunchArg(const AnyBuffer<T> &)
       : kind(Kind::AnyBuffer), dtype(AnyBuffer<T>::dtype) {}
@@ -116,11 +121,12 @@ std::vector<ConstexprValue>
 checkConstexprs(const std::string &kernel,
                 const std::vector<ParamSpec> &params,
                 std::span<const LaunchArg> args, std::source_location loc);
-/// The device the launch runs on: the one holding the buffer arguments.
+/// The device the launch runs on: the one holding the buffer arguments,
+/// which must be the stream's when the grid has one (else the stream's,
+/// else Device::get()).
 Device &launchDevice(const std::string &kernel,
                      const std::vector<ParamSpec> &params,
-                     std::span<const LaunchArg> args,
-                     std::source_location loc);
+                     std::span<const LaunchArg> args, const Grid &grid);
 /// Checks the runtime arguments as a launch does, without a device: a
 /// Buffer<T> (holding memory) or an AnyBuffer<T> for each Ptr<T>, a number
 /// that fits each scalar (Kernel::emit_as_launched and info_as_launched).

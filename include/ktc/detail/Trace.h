@@ -88,6 +88,13 @@ TraceCheck traceCheck();
 /// Lowers a finished trace for `device`, with the arguments' specialisation.
 std::shared_ptr<Executable> compile(Trace &trace, Device &device,
                                     const std::vector<uint8_t> &spec);
+/// What compile() makes for `device`'s target, before any device loads it
+/// (devices of the same target share it: lib/Runtime/KernelImpl.cpp).
+struct Compiled;
+std::shared_ptr<const Compiled> compileFor(Trace &trace, Device &device,
+                                           const std::vector<uint8_t> &spec);
+/// `compiled` loaded on `device` (whose target it was compiled for).
+std::shared_ptr<Executable> loadOn(const Compiled &compiled, Device &device);
 /// What the kernel uses on `target` (an arch such as "gfx942", or a device:
 /// "cpu", "cuda", "hip"), specialised by `spec` as a launch is (one entry
 /// per parameter, see detail::specialisation; empty: not specialised).

@@ -1,6 +1,14 @@
 //===- CpuDevice.cpp - the host CPU as a ktc device ------------------------===//
+//
+// One device, or KTC_HOST_DEVICES logical ones ("cpu:0" ... "cpu:N-1"), all
+// running on this CPU: each loads its own copy of a kernel and owns its own
+// memory, so that multi-device code (indices, per-device loads, ownership
+// checks, one thread per device) runs and is tested where there is no GPU.
+//
+//===----------------------------------------------------------------------===//
 
 #include "lib/Runtime/Device.h"
+#include "lib/Support/Env.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/IR/Module.h"
@@ -9,6 +17,7 @@
 
 #include "llvm/Support/Threading.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -19,8 +28,8 @@ namespace {
 class CpuExecutable : public Executable {
 public:
   explicit CpuExecutable(host::HostKernel kernel) : kernel_(std::move(kernel)) {}
-  void launch(void **args, size_t numArgs,
-              std::array<int32_t, 3> grid) override {
+  void launch(void **args, size_t numArgs, std::array<int32_t, 3> grid,
+              void *) override { // the host's launches are synchronous
     host::AssertRecord asserts; // device_assert's first failure
     if (!checkBounds) {
       kernel_.run(args, numArgs, grid, &asserts);
@@ -49,9 +58,11 @@ private:
 
 class CpuDevice : public DeviceImpl {
 public:
+  explicit CpuDevice(int index) { this->index = index; }
   DeviceKind kind() const override { return DeviceKind::CPU; }
   std::string name() const override {
-    return "cpu (" + std::to_string(computeUnits()) + " threads)";
+    return std::string(index ? "cpu:" + std::to_string(index) : "cpu") +
+           " (" + std::to_string(computeUnits()) + " threads)";
   }
   int computeUnits() const override {
     return llvm::hardware_concurrency().compute_thread_count();
@@ -101,8 +112,30 @@ public:
 
 } // namespace
 
-std::unique_ptr<DeviceImpl> createCpuDevice() {
-  return std::make_unique<CpuDevice>();
+std::unique_ptr<DeviceImpl> createCpuDevice(int index) {
+  return std::make_unique<CpuDevice>(index);
+}
+
+static std::atomic<int> hostDevicesForTests{1};
+
+int hostDeviceCount() {
+  int n = 1;
+  if (std::optional<std::string> env = env::word("KTC_HOST_DEVICES")) {
+    int value = 0;
+    if (llvm::StringRef(*env).getAsInteger(10, value) || value < 1 ||
+        value > 64)
+      env::warnOnce("KTC_HOST_DEVICES", *env,
+                    "is not a number of host devices from 1 to 64; using 1");
+    else
+      n = value;
+  }
+  return std::max(n, hostDevicesForTests.load());
+}
+
+void setHostDeviceCount(int n) {
+  int old = hostDevicesForTests.load();
+  while (old < n && !hostDevicesForTests.compare_exchange_weak(old, n)) {
+  }
 }
 
 } // namespace ktc::detail

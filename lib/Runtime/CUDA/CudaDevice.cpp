@@ -16,6 +16,14 @@
 // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) and every launch passes
 // it as sharedMemBytes.
 //
+// Several GPUs: device d ("cuda:d") uses d's primary context, or an
+// application's own context (Device::get("cuda") while it is current).
+// Every call that needs the context makes it current for its own duration
+// and then gives the calling thread back the context it had (Current), so
+// an application's context is as it left it. Nothing is locked here: the
+// driver is thread-safe, and threads driving different devices do not wait
+// for each other.
+//
 //===----------------------------------------------------------------------===//
 
 #include "lib/Conversion/SharedMemory.h"
@@ -26,6 +34,7 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 namespace ktc::detail {
@@ -59,6 +68,7 @@ struct Driver {
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
   CUresult (*cuCtxGetCurrent)(CUcontext *);
+  CUresult (*cuCtxGetDevice)(CUdevice *);
   CUresult (*cuCtxSynchronize)();
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemFree)(CUdeviceptr);
@@ -115,6 +125,7 @@ const Driver *loadDriver(std::string &why) {
     get(driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
     get(driver.cuCtxSetCurrent, "cuCtxSetCurrent");
     get(driver.cuCtxGetCurrent, "cuCtxGetCurrent");
+    get(driver.cuCtxGetDevice, "cuCtxGetDevice");
     get(driver.cuCtxSynchronize, "cuCtxSynchronize");
     get(driver.cuMemAlloc, "cuMemAlloc_v2");
     get(driver.cuMemFree, "cuMemFree_v2");
@@ -139,7 +150,73 @@ const Driver *loadDriver(std::string &why) {
   return ok ? &driver : nullptr;
 }
 
-class CudaDevice;
+/// The driver, initialised (cuInit), or null with `why` set.
+const Driver *initDriver(std::string &why) {
+  static std::string error;
+  static const Driver *driver = []() -> const Driver * {
+    const Driver *d = loadDriver(error);
+    if (!d)
+      return nullptr;
+    if (CUresult r = d->cuInit(0)) {
+      const char *message = "unknown error";
+      d->cuGetErrorString(r, &message);
+      error = std::string("cuInit failed: ") + (message ? message : "?") +
+              " (CUDA error " + std::to_string(r) + ")";
+      return nullptr;
+    }
+    return d;
+  }();
+  why = error;
+  return driver;
+}
+
+/// Makes `ctx` the calling thread's current context for a scope, then
+/// restores the one it had (when they differ: one driver call otherwise).
+class Current {
+public:
+  Current(const Driver &d, CUcontext ctx) : d(d) {
+    if (d.cuCtxGetCurrent(&previous) != 0)
+      previous = nullptr;
+    if (previous != ctx)
+      switched = d.cuCtxSetCurrent(ctx) == 0;
+  }
+  ~Current() {
+    if (switched)
+      d.cuCtxSetCurrent(previous);
+  }
+  Current(const Current &) = delete;
+  Current &operator=(const Current &) = delete;
+
+private:
+  const Driver &d;
+  CUcontext previous = nullptr;
+  bool switched = false;
+};
+
+/// What one GPU is, read without a context.
+DeviceInfo describe(const Driver &d, CUdevice dev, int index) {
+  char name[256] = {0};
+  d.cuDeviceGetName(name, sizeof(name), dev);
+  int major = 0, minor = 0, sms = 0;
+  d.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                         dev);
+  d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                         dev);
+  d.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+  // PTX for the device's own SM when LLVM knows it, else for sm_90,
+  // which the driver JITs for any newer SM. Compute capability 9.0 gets
+  // sm_90a, its own architecture-specific target (wgmma for dots), since
+  // ktc compiles for the device it runs on.
+  std::string sm = "sm_" + std::to_string(major * 10 + minor);
+  if (major == 9 && minor == 0 && env::flag("KTC_CUDA_ARCH_SPECIFIC", true))
+    sm += "a";
+  auto target = target::Target::parse(sm);
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    sm = "sm_90";
+  }
+  return DeviceInfo{DeviceKind::CUDA, index, name, sm, sms};
+}
 
 /// Throws a ktc::Error for a failed driver call.
 void check(const Driver &d, CUresult r, const char *what) {
@@ -176,15 +253,13 @@ public:
     info.max_threads = threads;
     return info;
   }
-  void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
-    // The thread's context is ktc's unless other code changed it: reading
-    // it is cheaper than setting it on every launch.
-    CUcontext current = nullptr;
-    if (d.cuCtxGetCurrent(&current) != 0 || current != ctx)
-      check(d, d.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  void launch(void **args, size_t, std::array<int32_t, 3> grid,
+              void *on) override {
+    Current current(d, ctx); // the caller's context back after
     check(d,
           d.cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1, 1,
-                           /*sharedMemBytes=*/dynamicShared, stream, args,
+                           /*sharedMemBytes=*/dynamicShared,
+                           on ? static_cast<CUstream>(on) : stream, args,
                            nullptr),
           "cuLaunchKernel");
   }
@@ -202,17 +277,16 @@ private:
 
 class CudaDevice : public DeviceImpl {
 public:
-  CudaDevice(const Driver &d, CUdevice dev, CUcontext ctx)
+  CudaDevice(const Driver &d, CUdevice dev, CUcontext ctx, int index,
+             bool foreign)
       : d(d), dev(dev), ctx(ctx) {
-    char name[256] = {0};
-    d.cuDeviceGetName(name, sizeof(name), dev);
-    name_ = name;
-    int major = 0, minor = 0;
-    d.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                           dev);
-    d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                           dev);
-    d.cuDeviceGetAttribute(&sms_, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+    this->index = index;
+    if (foreign)
+      foreignContext = ctx;
+    DeviceInfo info = describe(d, dev, index);
+    name_ = info.name;
+    sms_ = info.compute_units;
+    target_ = *target::Target::parse(info.arch);
     d.cuDeviceGetAttribute(&maxShared_,
                            CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
                            dev);
@@ -225,65 +299,59 @@ public:
     }
     // Kernels run on the device's own stream. A blocking stream (flags 0):
     // copies through the legacy default stream still wait for launches.
-    d.cuCtxSetCurrent(ctx);
+    Current current(d, ctx);
     check(d, d.cuStreamCreate(&stream_, 0), "cuStreamCreate");
-    // PTX for the device's own SM when LLVM knows it, else for sm_90,
-    // which the driver JITs for any newer SM. Compute capability 9.0 gets
-    // sm_90a, its own architecture-specific target (wgmma for dots), since
-    // ktc compiles for the device it runs on.
-    std::string sm = "sm_" + std::to_string(major * 10 + minor);
-    if (major == 9 && minor == 0 && env::flag("KTC_CUDA_ARCH_SPECIFIC", true))
-      sm += "a";
-    auto target = target::Target::parse(sm);
-    if (!target) {
-      llvm::consumeError(target.takeError());
-      target = target::Target::parse("sm_90");
-    }
-    target_ = *target;
   }
 
   DeviceKind kind() const override { return DeviceKind::CUDA; }
   std::string name() const override {
-    return "cuda:0 " + name_ + " (" + std::to_string(sms_) + " SMs, " +
-           target_.name() + ")";
+    return "cuda:" + std::to_string(index) + " " + name_ + " (" +
+           std::to_string(sms_) + " SMs, " + target_.name() +
+           (foreignContext ? ", the application's context" : "") + ")";
   }
   int computeUnits() const override { return sms_; }
   int maxSharedBytesPerBlock() const override { return maxShared_; }
 
   void *allocate(size_t bytes) override {
-    setCurrent();
+    Current current(d, ctx);
     CUdeviceptr p = 0;
     if (d.cuMemAlloc(&p, std::max<size_t>(bytes, 1)) != 0)
       return nullptr;
     return reinterpret_cast<void *>(p);
   }
   void release(void *address) override {
-    setCurrent();
+    Current current(d, ctx);
     d.cuMemFree(reinterpret_cast<CUdeviceptr>(address));
   }
   void copyToDevice(void *dst, const void *src, size_t bytes) override {
-    setCurrent();
+    Current current(d, ctx);
     check(d, d.cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(dst), src, bytes),
           "cuMemcpyHtoD");
   }
   void copyToHost(void *dst, const void *src, size_t bytes) override {
-    setCurrent();
+    Current current(d, ctx);
     check(d,
           d.cuMemcpyDtoH(dst, reinterpret_cast<CUdeviceptr>(src), bytes),
           "cuMemcpyDtoH");
   }
   void synchronize() override {
-    setCurrent();
+    Current current(d, ctx);
     check(d, d.cuStreamSynchronize(stream_),
           "cuStreamSynchronize (a kernel failed)");
   }
   void *createEvent() override {
-    setCurrent();
+    Current current(d, ctx);
     CUevent e = nullptr;
     check(d, d.cuEventCreate(&e, 0), "cuEventCreate");
     return e;
   }
+  void synchronizeStream(void *stream) override {
+    Current current(d, ctx);
+    check(d, d.cuStreamSynchronize(static_cast<CUstream>(stream)),
+          "cuStreamSynchronize (a kernel failed)");
+  }
   void recordEvent(void *event) override {
+    Current current(d, ctx);
     check(d, d.cuEventRecord(static_cast<CUevent>(event), stream_),
           "cuEventRecord");
   }
@@ -305,7 +373,7 @@ public:
   std::shared_ptr<Executable>
   load(const compiler::CompiledKernel &kernel) override {
     const std::string &ptx = kernel.binary; // NUL-terminated for the driver
-    setCurrent();
+    Current current(d, ctx);
     char log[8192] = {0};
     int options[] = {CU_JIT_ERROR_LOG_BUFFER,
                      CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
@@ -344,8 +412,6 @@ public:
   }
 
 private:
-  void setCurrent() { d.cuCtxSetCurrent(ctx); }
-
   const Driver &d;
   CUdevice dev;
   CUcontext ctx;
@@ -359,30 +425,62 @@ private:
 
 } // namespace
 
-std::unique_ptr<DeviceImpl> createCudaDevice(std::string &why) {
-  const Driver *d = loadDriver(why);
+std::vector<DeviceInfo> listCudaDevices(std::string &why) {
+  std::vector<DeviceInfo> list;
+  const Driver *d = initDriver(why);
   if (!d)
-    return nullptr;
+    return list;
   int count = 0;
-  CUdevice dev = 0;
-  CUcontext ctx = nullptr;
-  if (CUresult r = d->cuInit(0)) {
-    const char *message = "unknown error";
-    d->cuGetErrorString(r, &message);
-    why = std::string("cuInit failed: ") + (message ? message : "?") +
-          " (CUDA error " + std::to_string(r) + ")";
-    return nullptr;
-  }
   if (d->cuDeviceGetCount(&count) != 0 || count == 0) {
     why = "no CUDA device found";
+    return list;
+  }
+  for (int i = 0; i < count; ++i) {
+    CUdevice dev = 0;
+    if (d->cuDeviceGet(&dev, i) == 0)
+      list.push_back(describe(*d, dev, i));
+  }
+  return list;
+}
+
+std::unique_ptr<DeviceImpl> createCudaDevice(int index, void *context,
+                                             std::string &why) {
+  const Driver *d = initDriver(why);
+  if (!d)
+    return nullptr;
+  CUdevice dev = 0;
+  CUcontext ctx = static_cast<CUcontext>(context);
+  if (d->cuDeviceGet(&dev, index) != 0 ||
+      (!ctx && d->cuDevicePrimaryCtxRetain(&ctx, dev) != 0)) {
+    why = "cannot open CUDA device " + std::to_string(index);
     return nullptr;
   }
-  if (d->cuDeviceGet(&dev, 0) != 0 ||
-      d->cuDevicePrimaryCtxRetain(&ctx, dev) != 0) {
-    why = "cannot open CUDA device 0";
-    return nullptr;
+  return std::make_unique<CudaDevice>(*d, dev, ctx, index, context != nullptr);
+}
+
+int currentCudaDevice(void *&context) {
+  context = nullptr;
+  std::string why;
+  const Driver *d = initDriver(why);
+  CUcontext current = nullptr;
+  CUdevice dev = 0;
+  if (!d || d->cuCtxGetCurrent(&current) != 0 || !current ||
+      d->cuCtxGetDevice(&dev) != 0)
+    return -1;
+  // The primary context, retained once per device (a device opened keeps it).
+  static std::mutex mutex;
+  static std::map<CUdevice, CUcontext> primaries;
+  CUcontext primary = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto [it, fresh] = primaries.try_emplace(dev, nullptr);
+    if (fresh && d->cuDevicePrimaryCtxRetain(&it->second, dev) != 0)
+      it->second = nullptr;
+    primary = it->second;
   }
-  return std::make_unique<CudaDevice>(*d, dev, ctx);
+  if (current != primary)
+    context = current;
+  return dev;
 }
 
 } // namespace ktc::detail

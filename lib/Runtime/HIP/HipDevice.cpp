@@ -10,6 +10,10 @@
 // Kernels: compiled by lib/Compiler for the device's target (HSACO),
 // loaded with hipModuleLoadData.
 //
+// Several GPUs: device d ("hip:d") makes itself the calling thread's
+// current device (hipSetDevice) for each call that needs it, and sets back
+// the one the thread had (Current). Nothing is locked here.
+//
 //===----------------------------------------------------------------------===//
 
 #define __HIP_PLATFORM_AMD__ 1
@@ -21,6 +25,7 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <mutex>
 
 namespace ktc::detail {
 namespace {
@@ -30,6 +35,7 @@ struct Hip {
   KTC_HIP_FN(hipInit)
   KTC_HIP_FN(hipGetDeviceCount)
   KTC_HIP_FN(hipSetDevice)
+  KTC_HIP_FN(hipGetDevice)
   KTC_HIP_FN(hipDeviceGetAttribute)
   KTC_HIP_FN(hipDeviceGetName)
   hipError_t (*hipMalloc)(void **, size_t) = nullptr; // overloaded in C++
@@ -96,6 +102,7 @@ const Hip *loadHip(std::string &why) {
     KTC_HIP_GET(hipInit)
     KTC_HIP_GET(hipGetDeviceCount)
     KTC_HIP_GET(hipSetDevice)
+    KTC_HIP_GET(hipGetDevice)
     KTC_HIP_GET(hipDeviceGetAttribute)
     KTC_HIP_GET(hipDeviceGetName)
     KTC_HIP_GET(hipMalloc)
@@ -169,22 +176,82 @@ std::string archOf(const Hip &h, int device, int major, int minor) {
   return "gfx" + std::to_string(major) + std::to_string(minor) + "0";
 }
 
+/// The runtime, initialised (hipInit), or null with `why` set.
+const Hip *initHip(std::string &why) {
+  static std::string error;
+  static const Hip *hip = []() -> const Hip * {
+    const Hip *h = loadHip(error);
+    if (!h)
+      return nullptr;
+    if (hipError_t r = h->hipInit(0); r != hipSuccess) {
+      error = std::string("hipInit failed: ") + h->hipGetErrorString(r) +
+              " (no AMD GPU)";
+      return nullptr;
+    }
+    return h;
+  }();
+  why = error;
+  return hip;
+}
+
+/// Makes `device` the calling thread's current device for a scope, then
+/// sets back the one it had.
+class Current {
+public:
+  Current(const Hip &h, int device) : h(h) {
+    if (h.hipGetDevice(&previous) != hipSuccess)
+      previous = -1;
+    if (previous != device)
+      switched = h.hipSetDevice(device) == hipSuccess && previous >= 0;
+  }
+  ~Current() {
+    if (switched)
+      (void)h.hipSetDevice(previous);
+  }
+  Current(const Current &) = delete;
+  Current &operator=(const Current &) = delete;
+
+private:
+  const Hip &h;
+  int previous = 0;
+  bool switched = false;
+};
+
+/// What one GPU is, read without making it current.
+DeviceInfo describe(const Hip &h, int device) {
+  char name[256] = {0};
+  (void)h.hipDeviceGetName(name, sizeof(name), device);
+  int major = 0, minor = 0, cus = 0;
+  h.hipDeviceGetAttribute(&major, hipDeviceAttributeComputeCapabilityMajor,
+                          device);
+  h.hipDeviceGetAttribute(&minor, hipDeviceAttributeComputeCapabilityMinor,
+                          device);
+  h.hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, device);
+  return DeviceInfo{DeviceKind::HIP, device, name,
+                    archOf(h, device, major, minor), cus};
+}
+
 class HipExecutable : public Executable {
 public:
-  HipExecutable(const Hip &h, hipStream_t stream, hipFunction_t function,
-                unsigned threads, KernelInfo info)
-      : h(h), stream(stream), function(function), threads(threads),
-        info_(std::move(info)) {}
+  HipExecutable(const Hip &h, int device, hipStream_t stream,
+                hipFunction_t function, unsigned threads, KernelInfo info)
+      : h(h), device(device), stream(stream), function(function),
+        threads(threads), info_(std::move(info)) {}
   KernelInfo info() const override { return info_; }
-  void launch(void **args, size_t, std::array<int32_t, 3> grid) override {
+  void launch(void **args, size_t, std::array<int32_t, 3> grid,
+              void *on) override {
+    Current current(h, device); // the caller's device back after
     check(h,
           h.hipModuleLaunchKernel(function, grid[0], grid[1], grid[2], threads,
-                                  1, 1, 0, stream, args, nullptr),
+                                  1, 1, 0,
+                                  on ? static_cast<hipStream_t>(on) : stream,
+                                  args, nullptr),
           "hipModuleLaunchKernel");
   }
 
 private:
   const Hip &h;
+  int device;
   hipStream_t stream;
   hipFunction_t function;
   unsigned threads;
@@ -194,16 +261,11 @@ private:
 class HipDevice : public DeviceImpl {
 public:
   HipDevice(const Hip &h, int device) : h(h), device(device) {
-    char name[256] = {0};
-    h.hipDeviceGetName(name, sizeof(name), device);
-    name_ = name;
-    int major = 0, minor = 0;
-    h.hipDeviceGetAttribute(&major, hipDeviceAttributeComputeCapabilityMajor,
-                            device);
-    h.hipDeviceGetAttribute(&minor, hipDeviceAttributeComputeCapabilityMinor,
-                            device);
-    h.hipDeviceGetAttribute(&cus_, hipDeviceAttributeMultiprocessorCount,
-                            device);
+    index = device;
+    DeviceInfo info = describe(h, device);
+    name_ = info.name;
+    cus_ = info.compute_units;
+    arch_ = info.arch;
     h.hipDeviceGetAttribute(&wave_, hipDeviceAttributeWarpSize, device);
     // LDS a workgroup may use (64 KiB on MI300X, 160 KiB on MI355X). LDS is
     // static on AMD: the lowering already refused a kernel needing more
@@ -217,44 +279,56 @@ public:
     for (int axis = 0; axis < 3; ++axis)
       if (limits[axis] > 0)
         maxGrid_[axis] = limits[axis];
-    arch_ = archOf(h, device, major, minor);
-    h.hipSetDevice(device);
+    Current current(h, device);
     check(h, h.hipStreamCreate(&stream_), "hipStreamCreate");
   }
 
   DeviceKind kind() const override { return DeviceKind::HIP; }
   std::string name() const override {
-    return "hip:0 " + name_ + " (" + std::to_string(cus_) + " CUs, " + arch_ +
+    return "hip:" + std::to_string(device) + " " + name_ + " (" + std::to_string(cus_) + " CUs, " + arch_ +
            ", wave" + std::to_string(wave_) + ")";
   }
   int computeUnits() const override { return cus_; }
   int maxSharedBytesPerBlock() const override { return maxShared_; }
 
   void *allocate(size_t bytes) override {
-    h.hipSetDevice(device);
+    Current current(h, device);
     void *p = nullptr;
     return h.hipMalloc(&p, std::max<size_t>(bytes, 1)) == hipSuccess ? p
                                                                        : nullptr;
   }
-  void release(void *address) override { h.hipFree(address); }
+  void release(void *address) override {
+    Current current(h, device);
+    h.hipFree(address);
+  }
   void copyToDevice(void *dst, const void *src, size_t bytes) override {
+    Current current(h, device);
     check(h, h.hipMemcpyHtoD(dst, const_cast<void *>(src), bytes),
           "hipMemcpyHtoD");
   }
   void copyToHost(void *dst, const void *src, size_t bytes) override {
+    Current current(h, device);
     check(h, h.hipMemcpyDtoH(dst, const_cast<void *>(src), bytes),
           "hipMemcpyDtoH");
   }
   void synchronize() override {
+    Current current(h, device);
     check(h, h.hipStreamSynchronize(stream_),
           "hipStreamSynchronize (a kernel failed)");
   }
+  void synchronizeStream(void *stream) override {
+    Current current(h, device);
+    check(h, h.hipStreamSynchronize(static_cast<hipStream_t>(stream)),
+          "hipStreamSynchronize (a kernel failed)");
+  }
   void *createEvent() override {
+    Current current(h, device);
     hipEvent_t e = nullptr;
     check(h, h.hipEventCreate(&e), "hipEventCreate");
     return e;
   }
   void recordEvent(void *event) override {
+    Current current(h, device);
     check(h, h.hipEventRecord(static_cast<hipEvent_t>(event), stream_),
           "hipEventRecord");
   }
@@ -289,7 +363,7 @@ public:
   std::shared_ptr<Executable>
   load(const compiler::CompiledKernel &kernel) override {
     std::string hsaco = kernel.binary;
-    h.hipSetDevice(device);
+    Current current(h, device); // a module belongs to the current device
     hipModule_t hipModule = nullptr;
     check(h, h.hipModuleLoadData(&hipModule, hsaco.data()),
           "hipModuleLoadData");
@@ -297,10 +371,13 @@ public:
     check(h, h.hipModuleGetFunction(&function, hipModule, kernel.name.c_str()),
           "hipModuleGetFunction");
     // Keep the code object alive with the module.
-    images_.push_back(std::move(hsaco));
+    {
+      std::lock_guard<std::mutex> lock(imagesMutex_); // loads of other kernels
+      images_.push_back(std::move(hsaco));
+    }
     unsigned threads = kernel.threadsPerBlock;
     auto executable = std::make_shared<HipExecutable>(
-        h, stream_, function, threads,
+        h, device, stream_, function, threads,
         toInfo(kernel.resources, target_.name()));
     // The hardware counts a grid in work-items, in 32 bits.
     executable->maxGrid = maxGrid_;
@@ -318,30 +395,45 @@ private:
   int cus_ = 0, wave_ = 64;
   int maxShared_ = 0; // LDS per workgroup, bytes (0: not reported)
   std::array<int64_t, 3> maxGrid_{INT32_MAX, 65535, 65535};
+  std::mutex imagesMutex_;
   std::vector<std::string> images_;
 };
 
 } // namespace
 
-std::unique_ptr<DeviceImpl> createHipDevice(std::string &why) {
-  const Hip *h = loadHip(why);
+std::vector<DeviceInfo> listHipDevices(std::string &why) {
+  std::vector<DeviceInfo> list;
+  const Hip *h = initHip(why);
   if (!h)
-    return nullptr;
-  if (hipError_t r = h->hipInit(0); r != hipSuccess) {
-    why = std::string("hipInit failed: ") + h->hipGetErrorString(r) +
-          " (no AMD GPU)";
-    return nullptr;
-  }
+    return list;
   int count = 0;
   if (h->hipGetDeviceCount(&count) != hipSuccess || count == 0) {
     why = "no AMD GPU found";
-    return nullptr;
+    return list;
   }
-  auto device = std::make_unique<HipDevice>(*h, 0);
+  for (int i = 0; i < count; ++i)
+    list.push_back(describe(*h, i));
+  return list;
+}
+
+std::unique_ptr<DeviceImpl> createHipDevice(int index, std::string &why) {
+  const Hip *h = initHip(why);
+  if (!h)
+    return nullptr;
+  auto device = std::make_unique<HipDevice>(*h, index);
   // A misspelt KTC_HIP_ARCH (or a GPU newer than this LLVM) is refused here,
   // not at the first compile.
   if (!device->setTarget(why))
     return nullptr;
+  return device;
+}
+
+int currentHipDevice() {
+  std::string why;
+  const Hip *h = initHip(why);
+  int device = 0;
+  if (!h || h->hipGetDevice(&device) != hipSuccess)
+    return 0;
   return device;
 }
 
