@@ -64,7 +64,7 @@ func.func @result(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
 
 // -----
 
-// expected-error @+1 {{#ktc.mma: unknown instruction "mfma64x64x4_f16"; known: mma16816_f16, mma16816_bf16, mma1688_tf32, wgmma64x16x16_f16}}
+// expected-error @+1 {{#ktc.mma: unknown instruction "mfma64x64x4_f16"; known: mma16816_f16, mma16816_bf16, mma1688_tf32, mma16832_s8, wgmma64x16x16_f16}}
 func.func @instr(%c: tensor<64x64xf32, #ktc.mma<{instr = "mfma64x64x4_f16", warpsPerCTA = [2, 2]}>>) {
   return
 }
