@@ -1,7 +1,9 @@
 //===- DotOp.cpp - the verifier of ktc.dot --------------------------------===//
 //
 // A dot is a 2-D matrix product: a (M x K) times b (K x N) plus acc (M x N),
-// f16, bf16 or f32 operands of one type and an f32 accumulator. The builder
+// f16, bf16 or f32 operands of one type and an f32 accumulator, or i8
+// operands and an i32 accumulator (exact integer products and sums, modulo
+// 2^32). The builder
 // (lib/Builder/Dot.cpp) makes the same checks at the user's line; these
 // catch hand-written IR.
 //
@@ -37,9 +39,14 @@ LogicalResult DotOp::verify() {
   if (element != b.getElementType())
     return emitOpError("operands must have one element type, got ")
            << element << " and " << b.getElementType();
-  if (!element.isF16() && !element.isBF16() && !element.isF32())
-    return emitOpError("operands must be f16, bf16 or f32, got ") << element;
-  if (!acc.getElementType().isF32())
+  bool int8 = element.isInteger(8);
+  if (!element.isF16() && !element.isBF16() && !element.isF32() && !int8)
+    return emitOpError("operands must be f16, bf16, f32 or i8, got ")
+           << element;
+  if (int8 && !acc.getElementType().isInteger(32))
+    return emitOpError("accumulator of i8 operands must be i32, got ")
+           << acc.getElementType();
+  if (!int8 && !acc.getElementType().isF32())
     return emitOpError("accumulator must be f32, got ")
            << acc.getElementType();
   if (getInputPrecision() == InputPrecision::TF32 && !element.isF32())

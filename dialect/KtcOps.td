@@ -348,7 +348,8 @@ def Ktc_DotOp : Ktc_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let description = [{
     `acc + a x b` for blocks `a` (M x K) and `b` (K x N) and an accumulator
     `acc` (M x N): Triton's `tl.dot(a, b, acc)`. `a` and `b` have the same
-    element type, f16, bf16 or f32; the accumulator and the result are f32.
+    element type, f16, bf16 or f32; the accumulator and the result are f32
+    (i8 operands: an i32 accumulator, products and sums exact modulo 2^32).
     Each product is exact (f16 and bf16 products always are in f32) and
     the sums are f32 additions in an order the target chooses. f32
     operands are multiplied in f32 (`ieee`, the default) unless

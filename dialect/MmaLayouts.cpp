@@ -76,6 +76,22 @@ std::vector<MmaInstr> makeTable() {
     i.cLane = cols({2, 4}) + rows({1, 2, 4});
     t.push_back(i);
   }
+  // mma.sync.m16n8k32 s8 (sm_80+): four i8 a 32-bit register; A (g | g+8,
+  // 4t + {0..3} | +16), B (4t + {0..3} | +16, g), C (i32) as m16n8k16's.
+  {
+    MmaInstr i;
+    i.name = "mma16832_s8";
+    i.family = MmaInstr::NvMma;
+    i.m = 16, i.n = 8, i.k = 32, i.waveSize = 32, i.int8 = true;
+    i.intrinsic = "llvm.nvvm.mma.m16n8k32.row.col.s8";
+    i.aReg = Bases{{0, 1}, {0, 2}, {8, 0}, {0, 16}};
+    i.aLane = cols({4, 8}) + rows({1, 2, 4});
+    i.bReg = rows({1, 2, 16});
+    i.bLane = rows({4, 8}) + cols({1, 2, 4});
+    i.cReg = Bases{{0, 1}, {8, 0}};
+    i.cLane = cols({2, 4}) + rows({1, 2, 4});
+    t.push_back(i);
+  }
   // wgmma.m64nNk16 (sm_90a): the 4 warps of a warpgroup each hold 16 rows
   // of C as mma.sync's m16n8 tile, repeated along N: register 4 j + i of
   // lane (g, t) is row g (+8 for i >= 2), column 8 j + 2 t + i % 2. A and B
@@ -116,7 +132,7 @@ std::vector<MmaInstr> makeTable() {
   struct Mfma {
     const char *name, *intrinsic;
     unsigned m, k;
-    bool bf16;
+    bool bf16, int8 = false;
   };
   for (Mfma f : {Mfma{"mfma32x32x8_f16", "llvm.amdgcn.mfma.f32.32x32x8f16",
                       32, 8, false},
@@ -133,11 +149,27 @@ std::vector<MmaInstr> makeTable() {
                  Mfma{"mfma16x16x32_f16", "llvm.amdgcn.mfma.f32.16x16x32.f16",
                       16, 32, false},
                  Mfma{"mfma16x16x32_bf16",
-                      "llvm.amdgcn.mfma.f32.16x16x32.bf16", 16, 32, true}}) {
+                      "llvm.amdgcn.mfma.f32.16x16x32.bf16", 16, 32, true},
+                 // i8 -> i32: gfx90a's (4 i8 a lane; not on gfx940+),
+                 // gfx942's (8; gfx950 too), gfx950's (16); each lane's k
+                 // consecutive, as above.
+                 Mfma{"mfma32x32x8_i8", "llvm.amdgcn.mfma.i32.32x32x8i8", 32,
+                      8, false, true},
+                 Mfma{"mfma16x16x16_i8", "llvm.amdgcn.mfma.i32.16x16x16i8",
+                      16, 16, false, true},
+                 Mfma{"mfma32x32x16_i8", "llvm.amdgcn.mfma.i32.32x32x16.i8",
+                      32, 16, false, true},
+                 Mfma{"mfma16x16x32_i8", "llvm.amdgcn.mfma.i32.16x16x32.i8",
+                      16, 32, false, true},
+                 Mfma{"mfma32x32x32_i8", "llvm.amdgcn.mfma.i32.32x32x32.i8",
+                      32, 32, false, true},
+                 Mfma{"mfma16x16x64_i8", "llvm.amdgcn.mfma.i32.16x16x64.i8",
+                      16, 64, false, true}}) {
     MmaInstr i;
     i.name = f.name;
     i.family = MmaInstr::AmdMfma;
     i.m = i.n = f.m, i.k = f.k, i.waveSize = 64, i.bf16 = f.bf16;
+    i.int8 = f.int8;
     i.intrinsic = f.intrinsic;
     unsigned groups = 64 / f.m;   // lane groups along K
     unsigned per = f.k / groups;  // consecutive K a lane holds
@@ -175,15 +207,22 @@ std::vector<MmaInstr> makeTable() {
   // A row l % 16 (B column), all 16 of K; C row 2 j + l / 16, column
   // l % 16 in register j. RDNA4 (gfx12): lane l holds A row l % 16, K
   // 8 (l / 16) + {0 .. 7}; C row 8 (l / 16) + j.
+  // iu8 (i8 -> i32, signed operands): the same placements, 16 (gfx11) or
+  // 8 (gfx12) i8 a lane in 32-bit registers.
   for (bool gfx12 : {false, true})
-    for (bool bf16 : {false, true}) {
+    for (int type : {0, 1, 2}) { // f16, bf16, i8
+      bool bf16 = type == 1, int8 = type == 2;
+      static const char *names[2][3] = {
+          {"wmma16x16x16_f16", "wmma16x16x16_bf16", "wmma16x16x16_i8"},
+          {"wmma16x16x16_f16_gfx12", "wmma16x16x16_bf16_gfx12",
+           "wmma16x16x16_i8_gfx12"}};
       MmaInstr i;
-      i.name = gfx12 ? (bf16 ? "wmma16x16x16_bf16_gfx12" : "wmma16x16x16_f16_gfx12")
-                     : (bf16 ? "wmma16x16x16_bf16" : "wmma16x16x16_f16");
+      i.name = names[gfx12][type];
       i.family = MmaInstr::AmdWmma;
-      i.m = i.n = i.k = 16, i.waveSize = 32, i.bf16 = bf16;
-      i.intrinsic = bf16 ? "llvm.amdgcn.wmma.f32.16x16x16.bf16"
-                         : "llvm.amdgcn.wmma.f32.16x16x16.f16";
+      i.m = i.n = i.k = 16, i.waveSize = 32, i.bf16 = bf16, i.int8 = int8;
+      i.intrinsic = int8   ? "llvm.amdgcn.wmma.i32.16x16x16.iu8"
+                    : bf16 ? "llvm.amdgcn.wmma.f32.16x16x16.bf16"
+                           : "llvm.amdgcn.wmma.f32.16x16x16.f16";
       if (!gfx12) {
         i.aReg = cols({1, 2, 4, 8});
         i.aLane = rows({1, 2, 4, 8}) + Bases{{0, 0}};
@@ -268,6 +307,29 @@ const MmaInstr *mlir::ktc::chooseMmaInstr(StringRef arch, Type element,
     // work on NVIDIA (AMD's xf32 MFMA rounds its own way: FMA there too).
     unsigned sm = archNumber(arch, "sm_", 10);
     return tf32 && sm >= 80 ? fits(lookupMmaInstr("mma1688_tf32")) : nullptr;
+  }
+  if (element.isInteger(8)) {
+    // i8 -> i32: mma.sync m16n8k32 (also on sm_90a: no wgmma s8 here);
+    // MFMA's i8 forms per CDNA generation; WMMA iu8 on gfx11 and gfx12.
+    auto get = [&](const char *name) { return fits(lookupMmaInstr(name)); };
+    if (unsigned sm = archNumber(arch, "sm_", 10))
+      return sm >= 80 ? get("mma16832_s8") : nullptr;
+    unsigned gfx = archNumber(arch, "gfx", 16);
+    bool big = m >= 32 && n >= 32;
+    const MmaInstr *i = nullptr;
+    if (gfx == 0x950)
+      i = get(big ? "mfma32x32x32_i8" : "mfma16x16x64_i8");
+    if (!i && (gfx == 0x942 || gfx == 0x950))
+      i = get(big ? "mfma32x32x16_i8" : "mfma16x16x32_i8");
+    if (!i && gfx == 0x90a) // gfx940 dropped these two
+      i = big ? get("mfma32x32x8_i8") : nullptr;
+    if (!i && gfx == 0x90a)
+      i = get("mfma16x16x16_i8");
+    if (!i && gfx >= 0x1100 && gfx < 0x1200)
+      i = get("wmma16x16x16_i8");
+    if (!i && gfx >= 0x1200 && gfx < 0x1250)
+      i = get("wmma16x16x16_i8_gfx12");
+    return i;
   }
   if (!element.isF16() && !element.isBF16())
     return nullptr;

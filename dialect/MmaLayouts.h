@@ -42,6 +42,8 @@ struct MmaInstr {
   /// The operands' element type: bf16, f16 (neither flag), or f32
   /// rounded to tf32 (input_precision = tf32).
   bool bf16 = false, tf32 = false;
+  /// i8 operands and an i32 accumulator (issue 18's integer dot).
+  bool int8 = false;
   /// The LLVM intrinsic (wgmma: the PTX instruction, written inline).
   StringRef intrinsic;
   /// The intrinsic takes B first and A second (computing C^T; the C bases
@@ -67,7 +69,8 @@ ArrayRef<MmaInstr> allMmaInstrs();
 
 /// The instruction a dot of `element` operands (a: m x k, b: k x n) uses on
 /// `arch` ("sm_90", "gfx942", ...), or null when it takes the FMA path:
-/// f32 operands in ieee precision (tf32 ones too, but on NVIDIA), an
+/// f32 operands in ieee precision (tf32 ones too, but on NVIDIA), i8 ones
+/// on sm_90a's wgmma shapes' other forms (mma.sync there), an
 /// architecture without one, or a block smaller than every instruction
 /// that architecture has.
 /// On sm_90a, f16 and bf16 dots of 4, 8, ... warps whose blocks have room

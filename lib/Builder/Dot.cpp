@@ -2,8 +2,8 @@
 //
 // The builder's side of ktc.dot: the checks, at the user's line, that the
 // dialect's verifier would otherwise make later and less plainly. Without
-// an accumulator the product starts from f32 zeros; a scalar accumulator
-// is broadcast.
+// an accumulator the product starts from zeros (f32; i32 for i8 operands);
+// a scalar accumulator is broadcast.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,33 +42,44 @@ Value dot(const Operand &a, const Operand &b, const Operand &acc,
     t.fail(loc, "dot() operands must have one element type, got " +
                     typeStr(element) + " and " + typeStr(bt.getElementType()) +
                     " (cast() one of them)");
-  if (!element.isF16() && !element.isBF16() && !element.isF32())
-    t.fail(loc, "dot() multiplies f16, bf16 or f32 blocks, got " +
+  // i8 x i8 -> i32 (the matrix cores' integer products; exact, wrapping
+  // modulo 2^32 like the host's sums). Unsigned u8 is not multiplied.
+  bool int8 = element.isInteger(8);
+  if (int8 && (t.isUnsigned(av) || t.isUnsigned(bv)))
+    t.fail(loc, "dot() multiplies signed i8 blocks, got u8 (cast() them to "
+                "i8 or to f16)");
+  if (!element.isF16() && !element.isBF16() && !element.isF32() && !int8)
+    t.fail(loc, "dot() multiplies f16, bf16, f32 or i8 blocks, got " +
                     typeStr(element));
   if (precision == InputPrecision::tf32 && !element.isF32())
     t.fail(loc, "dot() with InputPrecision::tf32 takes f32 operands, got " +
                     typeStr(element));
   SmallVector<int64_t> shape{at.getDimSize(0), bt.getDimSize(1)};
-  Type f32 = Float32Type::get(t.ctx);
+  Type accType = int8 ? Type(IntegerType::get(t.ctx, 32))
+                      : Type(Float32Type::get(t.ctx));
+  std::string accName = int8 ? "dot() of i8 blocks accumulates in i32"
+                             : "dot() accumulates in f32";
   mlir::Value accv;
   if (!acc.present()) {
-    accv = t.broadcastTo(t.literal(Operand(0.0f, loc), f32, loc), shape, loc);
+    accv = t.broadcastTo(
+        t.literal(int8 ? Operand(0, loc) : Operand(0.0f, loc), accType, loc),
+        shape, loc);
   } else {
-    accv = t.resolve(acc, f32, loc);
+    accv = t.resolve(acc, accType, loc);
     auto acct = dyn_cast<RankedTensorType>(accv.getType());
     if (!acct) {
-      if (!accv.getType().isF32())
-        t.fail(loc, "dot() accumulates in f32, got a " +
-                        typeStr(accv.getType()) + " accumulator");
+      if (accv.getType() != accType)
+        t.fail(loc, accName + ", got a " + typeStr(accv.getType()) +
+                        " accumulator");
       accv = t.broadcastTo(accv, shape, loc);
     } else if (acct.getShape() != ArrayRef<int64_t>(shape)) {
       t.fail(loc, "dot() of a " + dims(at) + " block by a " + dims(bt) +
                       " block needs a " + std::to_string(shape[0]) + "x" +
                       std::to_string(shape[1]) + " accumulator, got " +
                       typeStr(acct));
-    } else if (!acct.getElementType().isF32()) {
-      t.fail(loc, "dot() accumulates in f32, got a " + typeStr(acct) +
-                      " accumulator (cast() it to f32)");
+    } else if (acct.getElementType() != accType) {
+      t.fail(loc, accName + ", got a " + typeStr(acct) + " accumulator (cast() it to " +
+                      typeStr(accType) + ")");
     }
   }
   auto p = precision == InputPrecision::tf32 ? mlir::ktc::InputPrecision::TF32

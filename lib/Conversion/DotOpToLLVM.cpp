@@ -32,8 +32,11 @@ using namespace mlir::ktc;
 
 namespace {
 
-/// An f16/bf16/f32 operand as f32, rounded to tf32 when asked.
+/// An f16/bf16/f32 operand as f32, rounded to tf32 when asked; an i8 one
+/// sign-extended to i32.
 Value widen(OpBuilder &b, Location loc, Value x, bool tf32) {
+  if (x.getType().isInteger(8))
+    return LLVM::SExtOp::create(b, loc, b.getI32Type(), x);
   Type f32 = b.getF32Type();
   if (x.getType() != f32)
     return LLVM::FPExtOp::create(b, loc, f32, x);
@@ -75,7 +78,12 @@ SmallVector<Value> fmaDot(OpBuilder &b, Location loc, DotOp op,
     Value sum = acc[r];
     for (int64_t k = 0; k < K; ++k) {
       int64_t sa = ia.at({c[0], int32_t(k)}), sb = ib.at({int32_t(k), c[1]});
-      sum = LLVM::FMAOp::create(b, loc, get(wa, a, sa), get(wb, bv, sb), sum);
+      Value x = get(wa, a, sa), y = get(wb, bv, sb);
+      if (isa<IntegerType>(sum.getType())) // i8: exact, modulo 2^32
+        sum = LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, x, y),
+                                  sum);
+      else
+        sum = LLVM::FMAOp::create(b, loc, x, y, sum);
     }
     out.push_back(sum);
   }
@@ -94,6 +102,15 @@ Value operand(OpBuilder &b, Location loc, const MmaInstr &instr,
   for (int64_t i = 0; i < g; ++i)
     values.push_back(reg(k0 + i));
   Value v = pack(b, loc, values, 0, g);
+  if (instr.int8) {
+    // i8s as the intrinsic's integers: one i32 (mma.sync's word, gfx90a's
+    // MFMA) or i64 (gfx942's MFMA), else 32-bit lanes (gfx950's MFMA,
+    // WMMA).
+    Type word = g <= 4 || (g == 8 && instr.family == MmaInstr::AmdMfma)
+                    ? Type(b.getIntegerType(8 * g))
+                    : Type(VectorType::get({g / 4}, b.getI32Type()));
+    return LLVM::BitcastOp::create(b, loc, word, v);
+  }
   if (!instr.bf16)
     return v;
   bool integerLanes = instr.intrinsic.ends_with(".1k") ||
@@ -119,7 +136,7 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
   int64_t nA = instr.aRegisters(), nB = instr.bRegisters(),
           nC = instr.cRegisters();
   SmallVector<Value> out(acc);
-  Type f32 = b.getF32Type();
+  Type f32 = instr.int8 ? Type(b.getI32Type()) : Type(b.getF32Type()); // C
   // K outermost: a thread needs one K step of its operands at a time (read
   // from shared memory just before, when staged).
   for (int64_t k = 0; k < repK; ++k)
@@ -132,9 +149,9 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
         Type result;
         switch (instr.family) {
         case MmaInstr::NvMma: {
-          // A: four words of two halves (or one tf32), B: two, C: four
-          // floats; a struct back.
-          int64_t per = instr.tf32 ? 1 : 2;
+          // A: four words of two halves (four i8, or one tf32), B: two,
+          // C: four floats (i32); a struct back.
+          int64_t per = instr.tf32 ? 1 : instr.int8 ? 4 : 2;
           for (int64_t w = 0; w < nA; w += per)
             args.push_back(operand(b, loc, instr, av, a0 + w, per));
           for (int64_t w = 0; w < nB; w += per)
@@ -151,7 +168,17 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
           args.push_back(operand(b, loc, instr, bvals, b0, nB));
           if (instr.swapAB) // C^T = B^T A^T: the lanes hold runs of n
             std::swap(args[0], args[1]);
+          if (instr.int8 && instr.family == MmaInstr::AmdWmma) {
+            // iu8: (A signed, A, B signed, B, C, clamp = 0: wrap).
+            Value yes = LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                                 b.getBoolAttr(true));
+            args.insert(args.begin(), yes);
+            args.insert(args.begin() + 2, yes);
+          }
           args.push_back(pack(b, loc, out, c0, nC));
+          if (instr.int8 && instr.family == MmaInstr::AmdWmma)
+            args.push_back(LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                                    b.getBoolAttr(false)));
           if (instr.family == MmaInstr::AmdMfma) // cbsz, abid, blgp
             for (int i = 0; i < 3; ++i)
               args.push_back(i32Const(b, loc, 0));

@@ -33,7 +33,7 @@ func.func @mixed(%a: tensor<16x16xf16>, %b: tensor<16x16xbf16>, %c: tensor<16x16
 // -----
 
 func.func @ints(%a: tensor<16x16xi32>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{operands must be f16, bf16 or f32, got 'i32'}}
+  // expected-error @+1 {{operands must be f16, bf16, f32 or i8, got 'i32'}}
   %0 = ktc.dot %a, %a, %c : tensor<16x16xi32>, tensor<16x16xi32> -> tensor<16x16xf32>
   return
 }
@@ -64,7 +64,7 @@ func.func @result(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
 
 // -----
 
-// expected-error @+1 {{#ktc.mma: unknown instruction "mfma64x64x4_f16"; known: mma16816_f16, mma16816_bf16, mma1688_tf32, wgmma64x16x16_f16}}
+// expected-error @+1 {{#ktc.mma: unknown instruction "mfma64x64x4_f16"; known: mma16816_f16, mma16816_bf16, mma1688_tf32, mma16832_s8, wgmma64x16x16_f16}}
 func.func @instr(%c: tensor<64x64xf32, #ktc.mma<{instr = "mfma64x64x4_f16", warpsPerCTA = [2, 2]}>>) {
   return
 }
@@ -94,5 +94,13 @@ func.func @parent(%c: tensor<64x64xf16, #ktc.dot_operand<{opIdx = 0, parent = #k
 
 // expected-error @+1 {{#ktc.mma "wgmma64x64x16_f16" is issued by 4 warps together: warpsPerCTA[0] must be a multiple of 4, not 2}}
 func.func @warpgroup(%c: tensor<64x64xf32, #ktc.mma<{instr = "wgmma64x64x16_f16", warpsPerCTA = [2, 2]}>>) {
+  return
+}
+
+// -----
+
+func.func @i8_acc(%a: tensor<16x16xi8>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{accumulator of i8 operands must be i32, got 'f32'}}
+  %0 = ktc.dot %a, %a, %c : tensor<16x16xi8>, tensor<16x16xi8> -> tensor<16x16xf32>
   return
 }

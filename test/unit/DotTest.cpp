@@ -326,7 +326,7 @@ TEST(Dot, BadOperandsAreErrorsAtTheCall) {
                 at = __LINE__ + 1;
                 dot(a, a);
               }),
-              "dot() multiplies f16, bf16 or f32 blocks, got i32");
+              "dot() multiplies f16, bf16, f32 or i8 blocks, got i32");
 }
 
 } // namespace

@@ -288,7 +288,8 @@ TEST(TypesCast, BadUsesOfTheNewTypes) {
       "atomic_max of unsigned integers (u32) is not supported yet; "
       "atomic_add, and/or/xor, xchg and cas are");
   expectErrorAt([] { (void)Kernel("types_dot_u8", dotOfBytes).mlir(); },
-                "dot() multiplies f16, bf16 or f32 blocks, got i8");
+                "dot() multiplies signed i8 blocks, got u8 (cast() them to i8 or "
+                "to f16)");
   at = __LINE__ + 1;
   expectErrorAt([] { (void)Kernel("types_bool_ptr", [](Ptr<bool>) {}).mlir(); },
                 "parameter 0 of kernel 'types_bool_ptr' is a Ptr<bool>: "

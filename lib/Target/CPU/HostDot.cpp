@@ -19,6 +19,10 @@
 // the vector lanes are independent elements, the rows share each row of b.
 // f32 blocks only: math.fma on vectors is llvm.intr.fma (exact per lane).
 //
+// i8 operands are sign-extended to i32 and the tiles take acc + a * b in
+// i32 (exact; wrapping modulo 2^32 past it, as the matrix cores' integer
+// sums do), in the same loops.
+//
 //===----------------------------------------------------------------------===//
 
 #include "HostShapes.h"
@@ -40,17 +44,20 @@ using namespace mlir::ktc;
 
 namespace {
 
-/// `x`, a block of the dot's operands, as a new f32 block: widened (f16,
-/// bf16), rounded (tf32) or copied (f32), each element once.
-Value operandAsF32(OpBuilder &b, Location loc, Value x, bool tf32) {
+/// `x`, a block of the dot's operands, as a new block of `to` (f32, or i32
+/// for i8 operands): widened (f16, bf16, i8), rounded (tf32) or copied
+/// (f32), each element once.
+Value operandAs(OpBuilder &b, Location loc, Value x, Type to, bool tf32) {
   Type f32 = b.getF32Type();
   auto type = cast<RankedTensorType>(x.getType());
-  Value init = tensor::EmptyOp::create(b, loc, type.getShape(), f32);
+  Value init = tensor::EmptyOp::create(b, loc, type.getShape(), to);
   auto map =
       linalg::MapOp::create(b, loc, ValueRange{x}, init,
                             [&](OpBuilder &b, Location loc, ValueRange args) {
                               Value v = args[0];
-                              if (v.getType() != f32)
+                              if (isa<IntegerType>(to))
+                                v = arith::ExtSIOp::create(b, loc, to, v);
+                              else if (v.getType() != f32)
                                 v = arith::ExtFOp::create(b, loc, f32, v);
                               else if (tf32)
                                 v = roundToTf32(b, loc, v);
@@ -63,7 +70,8 @@ Value operandAsF32(OpBuilder &b, Location loc, Value x, bool tf32) {
 /// accumulators stay in registers over the whole k loop.
 constexpr int64_t kRows = 4, kColumns = 16;
 
-/// acc + x @ y on f32 blocks (M x K, K x N, M x N), tile by tile of acc:
+/// acc + x @ y on f32 (or i32) blocks (M x K, K x N, M x N), tile by tile
+/// of acc:
 /// `rows` vectors of `width` elements (the largest divisors of M and N up
 /// to kRows and kColumns) are read, take fma(x[m, k] splat, y[k, n0 :
 /// n0 + width], .) for k from 0 up, and are written back.
@@ -72,12 +80,14 @@ Value vectorDot(OpBuilder &b, Location loc, Value x, Value y, Value acc) {
   const int64_t M = type.getDimSize(0), N = type.getDimSize(1),
                 K = cast<RankedTensorType>(x.getType()).getDimSize(1);
   const int64_t rows = std::gcd(M, kRows), width = std::gcd(N, kColumns);
-  auto vector = VectorType::get({width}, b.getF32Type());
+  Type element = type.getElementType();
+  bool integer = isa<IntegerType>(element);
+  auto vector = VectorType::get({width}, element);
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   Value zero = index(0), one = index(1);
-  Value pad = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
+  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
   auto read = [&](Value from, Value i, Value j) -> Value {
     return vector::TransferReadOp::create(
         b, loc, vector, from, ValueRange{i, j}, pad, ArrayRef<bool>{true});
@@ -104,7 +114,13 @@ Value vectorDot(OpBuilder &b, Location loc, Value x, Value y, Value acc) {
                       Value splat =
                           vector::BroadcastOp::create(b, loc, vector, s);
                       next.push_back(
-                          math::FmaOp::create(b, loc, splat, row, tile[r]));
+                          integer
+                              ? Value(arith::AddIOp::create(
+                                    b, loc,
+                                    arith::MulIOp::create(b, loc, splat, row),
+                                    tile[r]))
+                              : Value(math::FmaOp::create(b, loc, splat, row,
+                                                          tile[r])));
                     }
                     scf::YieldOp::create(b, loc, next);
                   });
@@ -128,8 +144,9 @@ struct DotLowering : OpConversionPattern<DotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     bool tf32 = op.getInputPrecision() == InputPrecision::TF32;
-    Value a = operandAsF32(rewriter, loc, adaptor.getA(), tf32);
-    Value b = operandAsF32(rewriter, loc, adaptor.getB(), tf32);
+    Type to = op.getType().getElementType(); // f32, or i32 for i8
+    Value a = operandAs(rewriter, loc, adaptor.getA(), to, tf32);
+    Value b = operandAs(rewriter, loc, adaptor.getB(), to, tf32);
     rewriter.replaceOp(op, vectorDot(rewriter, loc, a, b, adaptor.getAcc()));
     return success();
   }
