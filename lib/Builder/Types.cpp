@@ -51,6 +51,8 @@ bool TraceImpl::isUnsigned(mlir::Value v) const {
     unsigned n = arg.getArgNumber();
     if (auto f = dyn_cast<scf::ForOp>(parent))
       u = isUnsigned(n == 0 ? f.getLowerBound() : f.getInitArgs()[n - 1]);
+    else if (auto w = dyn_cast<scf::WhileOp>(parent)) // each Var its own
+      u = isUnsigned(w.getInits()[n]);
     else if (parent && !isa<func::FuncOp>(parent))
       u = anyOperand(parent); // a combine region's arguments
   } else if (Operation *op = v.getDefiningOp()) {
@@ -59,6 +61,8 @@ bool TraceImpl::isUnsigned(mlir::Value v) const {
       u = isUnsigned(f.getInitArgs()[n]);
     else if (auto i = dyn_cast<scf::IfOp>(op))
       u = isUnsigned(i.thenYield().getOperand(n));
+    else if (auto w = dyn_cast<scf::WhileOp>(op))
+      u = isUnsigned(w.getInits()[n]);
     else
       u = anyOperand(op);
   }
