@@ -350,10 +350,6 @@ TEST(TypesCast, Fp8IsAStorageType) {
 } // namespace
 
 namespace {
-void unsignedAtomicMax(Ptr<uint32_t> p) {
-  at = __LINE__ + 1;
-  atomic_max(p, 1u);
-}
 void dotOfBytes(Ptr<uint8_t> p) {
   Value a = load(p + arange(0, 16)).to(DType::u8);
   Value m = broadcast_to(expand_dims(a, 0), {16, 16});
@@ -362,10 +358,6 @@ void dotOfBytes(Ptr<uint8_t> p) {
 }
 
 TEST(TypesCast, BadUsesOfTheNewTypes) {
-  expectErrorAt(
-      [] { (void)Kernel("types_umax", unsignedAtomicMax).mlir(); },
-      "atomic_max of unsigned integers (u32) is not supported yet; "
-      "atomic_add, and/or/xor, xchg and cas are");
   expectErrorAt([] { (void)Kernel("types_dot_u8", dotOfBytes).mlir(); },
                 "dot() multiplies f16, bf16 or f32 blocks, got i8");
   at = __LINE__ + 1;
