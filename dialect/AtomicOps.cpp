@@ -136,14 +136,16 @@ LogicalResult AtomicRMWOp::verify() {
   case AtomicKind::And:
   case AtomicKind::Or:
   case AtomicKind::Xor:
+  case AtomicKind::UMax:
+  case AtomicKind::UMin:
     ok = isInt;
     break;
   }
   if (!ok)
     return emitOpError("atomic ")
            << stringifyAtomicKind(getKind()) << " does not take " << element
-           << " elements (add, max, min, xchg: i32, i64, f32; and, or, xor: "
-              "i32, i64)";
+           << " elements (add, max, min, xchg: i32, i64, f32; and, or, xor, "
+              "umax, umin: i32, i64)";
   return success();
 }
 
@@ -157,7 +159,8 @@ ParseResult AtomicRMWOp::parse(OpAsmParser &parser, OperationState &result) {
   std::optional<AtomicKind> kind = symbolizeAtomicKind(word);
   if (!kind)
     return parser.emitError(kindLoc, "expected atomic kind add, max, min, "
-                                     "xchg, and, or or xor, got '")
+                                     "umax, umin, xchg, and, or or xor, "
+                                     "got '")
            << word << "'";
   props.kind = AtomicKindAttr::get(parser.getContext(), *kind);
   OpAsmParser::UnresolvedOperand ptr, val, mask;

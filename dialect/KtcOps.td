@@ -390,8 +390,8 @@ def Ktc_AtomicRMWOp : Ktc_Op<"atomic_rmw"> {
 
     Kinds: `add` (i32, i64, f32), `max` and `min` (i32, i64 signed; f32 in
     the order of the bits, Triton's: -NaN < -inf < ... < -0 < +0 < ... <
-    +inf < +NaN), `xchg` (i32, i64, f32: writes `val`), `and`, `or`, `xor`
-    (i32, i64).
+    +inf < +NaN), `umax` and `umin` (i32, i64 read as unsigned), `xchg`
+    (i32, i64, f32: writes `val`), `and`, `or`, `xor` (i32, i64).
 
     `sem` orders the access with the thread's other memory accesses
     (`relaxed`, `acquire`, `release`, `acq_rel`; default `acq_rel`), among

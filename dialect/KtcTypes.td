@@ -212,7 +212,9 @@ def Ktc_AtomicKindEnum : I32EnumAttr<"AtomicKind",
     I32EnumAttrCase<"Xchg", 3, "xchg">,
     I32EnumAttrCase<"And", 4, "and">,
     I32EnumAttrCase<"Or", 5, "or">,
-    I32EnumAttrCase<"Xor", 6, "xor">]> {
+    I32EnumAttrCase<"Xor", 6, "xor">,
+    I32EnumAttrCase<"UMax", 7, "umax">,
+    I32EnumAttrCase<"UMin", 8, "umin">]> {
   let cppNamespace = "::mlir::ktc";
   let genSpecializedAttr = 0;
 }

@@ -69,13 +69,6 @@ Operands atomicOperands(TraceImpl &t, const std::string &what,
                     typeStr(o.ptr.getType()));
   Type pointee = ptrType.getPointeeType();
   bool isInt = pointee.isInteger(32) || pointee.isInteger(64);
-  // ktc.atomic_rmw's max and min are signed (or float).
-  if (isInt && t.isUnsigned(o.ptr) &&
-      (what == "atomic_max" || what == "atomic_min"))
-    t.fail(loc, what + " of unsigned integers (" +
-                    name(t.dtypeOf(o.ptr)) +
-                    ") is not supported yet; atomic_add, and/or/xor, xchg "
-                    "and cas are");
   if (!isInt && !(pointee.isF32() && !intsOnly))
     t.fail(loc, what + " does not take " + typeStr(ptrType) +
                     (intsOnly ? " (i32 and i64 pointees only)"
@@ -135,6 +128,11 @@ Value rmw(AtomicKind kind, const char *name, const Operand &ptr,
   bool intsOnly = kind == AtomicKind::And || kind == AtomicKind::Or ||
                   kind == AtomicKind::Xor;
   Operands o = atomicOperands(t, name, ptr, nullptr, val, mask, intsOnly, loc);
+  // Through a u32/u64 pointer, max and min compare as unsigned.
+  if (t.isUnsigned(o.ptr) && kind == AtomicKind::Max)
+    kind = AtomicKind::UMax;
+  else if (t.isUnsigned(o.ptr) && kind == AtomicKind::Min)
+    kind = AtomicKind::UMin;
   return t.wrap(mlir::ktc::AtomicRMWOp::create(
       t.b, t.loc(loc), o.val.getType(),
       mlir::ktc::AtomicKindAttr::get(t.ctx, kind), o.ptr, o.val, o.mask,

@@ -13,6 +13,7 @@
 #include "Trace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -51,6 +52,8 @@ bool TraceImpl::isUnsigned(mlir::Value v) const {
     unsigned n = arg.getArgNumber();
     if (auto f = dyn_cast<scf::ForOp>(parent))
       u = isUnsigned(n == 0 ? f.getLowerBound() : f.getInitArgs()[n - 1]);
+    else if (auto w = dyn_cast<scf::WhileOp>(parent)) // each Var its own
+      u = isUnsigned(w.getInits()[n]);
     else if (parent && !isa<func::FuncOp>(parent))
       u = anyOperand(parent); // a combine region's arguments
   } else if (Operation *op = v.getDefiningOp()) {
@@ -59,6 +62,8 @@ bool TraceImpl::isUnsigned(mlir::Value v) const {
       u = isUnsigned(f.getInitArgs()[n]);
     else if (auto i = dyn_cast<scf::IfOp>(op))
       u = isUnsigned(i.thenYield().getOperand(n));
+    else if (auto w = dyn_cast<scf::WhileOp>(op))
+      u = isUnsigned(w.getInits()[n]);
     else
       u = anyOperand(op);
   }
@@ -264,6 +269,36 @@ static mlir::Value floatToInt(TraceImpl &t, mlir::Value v, IntegerType to,
       t.b, l, arith::CmpFOp::create(t.b, l, FP::UNO, v, v), ci(0), r);
 }
 
+/// f64 -> f32 rounded to odd (toward zero, then the last bit set if the
+/// result is inexact): rounding that once more to nearest even, to a type
+/// of at most 22 significant bits (f16, bf16), rounds the f64 once. NaNs
+/// and infinities pass as fptrunc gives them.
+static mlir::Value f64ToF32RoundedToOdd(TraceImpl &t, mlir::Value v,
+                                        std::source_location loc) {
+  Location l = t.loc(loc);
+  Type i32 = t.b.getI32Type();
+  SmallVector<int64_t> shape(mlir::ktc::getShapeOrScalar(v.getType()));
+  Consts c{t, l, i32, shape, loc};
+  Type f32s = mlir::ktc::getSameShape(v.getType(), t.b.getF32Type());
+  Type i32s = mlir::ktc::getSameShape(v.getType(), i32);
+  mlir::Value r = arith::TruncFOp::create(t.b, l, f32s, v);
+  mlir::Value back = arith::ExtFOp::create(t.b, l, v.getType(), r);
+  using FP = arith::CmpFPredicate;
+  // Rounded away from zero: one step back (the bits are sign-magnitude).
+  mlir::Value away = arith::CmpFOp::create(
+      t.b, l, FP::OGT, math::AbsFOp::create(t.b, l, back),
+      math::AbsFOp::create(t.b, l, v));
+  mlir::Value bits = arith::BitcastOp::create(t.b, l, i32s, r);
+  bits = arith::SelectOp::create(t.b, l, away,
+                                 arith::SubIOp::create(t.b, l, bits, c(1)),
+                                 bits);
+  mlir::Value inexact = arith::CmpFOp::create(t.b, l, FP::ONE, back, v);
+  bits = arith::SelectOp::create(t.b, l, inexact,
+                                 arith::OrIOp::create(t.b, l, bits, c(1)),
+                                 bits);
+  return arith::BitcastOp::create(t.b, l, f32s, bits);
+}
+
 mlir::Value TraceImpl::castTo(mlir::Value v, Type to, std::source_location loc,
                               std::optional<bool> toUnsigned) {
   Type from = getElementTypeOrSelf(v.getType());
@@ -326,6 +361,8 @@ mlir::Value TraceImpl::castTo(mlir::Value v, Type to, std::source_location loc,
     return castTo(castTo(v, b.getF32Type(), loc), to, loc);
   if (fromWidth < toWidth)
     return arith::ExtFOp::create(b, l, target, v);
+  if (fromWidth == 64 && toWidth == 16) // one rounding, through f32
+    return castTo(f64ToF32RoundedToOdd(*this, v, loc), to, loc);
   return arith::TruncFOp::create(b, l, target, v);
 }
 

@@ -85,6 +85,12 @@ inline Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicKind kind,
     case AtomicKind::Min:
       op = Bin::min;
       break;
+    case AtomicKind::UMax:
+      op = Bin::umax;
+      break;
+    case AtomicKind::UMin:
+      op = Bin::umin;
+      break;
     case AtomicKind::Xchg:
       op = Bin::xchg;
       break;

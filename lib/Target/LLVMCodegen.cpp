@@ -3,6 +3,7 @@
 #include "LLVMCodegen.h"
 
 #include "lib/Conversion/GpuPipeline.h"
+#include "lib/Target/NVPTX/PtxasLoops.h"
 #include "lib/Support/ThreadDiagnostics.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -144,6 +145,8 @@ llvm::Expected<std::string> generateCode(
   }
   if (optimised)
     return std::move(optimised);
+  if (target.kind == Target::Kind::NVPTX)
+    keepPtxasFromMiscountingLoops(*llvmModule);
   if (hooks.optimised)
     hooks.optimised(*llvmModule);
   if (file == CodeFile::LLVM) {

@@ -43,8 +43,16 @@ func.func @rmw_scalar_mask(%p: !ktc.ptr<i32>, %v: i32, %m: tensor<1xi1>) {
 // -----
 
 func.func @rmw_and_float(%p: tensor<16x!ktc.ptr<f32>>, %v: tensor<16xf32>) {
-  // expected-error @+1 {{'ktc.atomic_rmw' op atomic and does not take 'f32' elements (add, max, min, xchg: i32, i64, f32; and, or, xor: i32, i64)}}
+  // expected-error @+1 {{'ktc.atomic_rmw' op atomic and does not take 'f32' elements (add, max, min, xchg: i32, i64, f32; and, or, xor, umax, umin: i32, i64)}}
   %0 = ktc.atomic_rmw and %p, %v : tensor<16x!ktc.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @rmw_umax_float(%p: !ktc.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'ktc.atomic_rmw' op atomic umax does not take 'f32' elements}}
+  %0 = ktc.atomic_rmw umax %p, %v : !ktc.ptr<f32>
   return
 }
 
@@ -67,7 +75,7 @@ func.func @rmw_max_bf16(%p: !ktc.ptr<bf16>, %v: bf16) {
 // -----
 
 func.func @rmw_bad_kind(%p: !ktc.ptr<i32>, %v: i32) {
-  // expected-error @+1 {{expected atomic kind add, max, min, xchg, and, or or xor, got 'mul'}}
+  // expected-error @+1 {{expected atomic kind add, max, min, umax, umin, xchg, and, or or xor, got 'mul'}}
   %0 = ktc.atomic_rmw mul %p, %v : !ktc.ptr<i32>
   return
 }

@@ -108,16 +108,60 @@ TEST(While, BlockVarSumsRowsOfAnOddWidth) {
 }
 
 /// A condition that is false at once runs no iteration; the Vars keep
-/// their values.
+/// their values. The loop steps away from its exit (it would run until v
+/// wraps), which ptxas unrolled with a wrong trip count: 0 came out on the
+/// H200 for 41 (lib/Target/NVPTX/PtxasLoops.cpp).
 TEST(While, FalseAtOnceRunsNothing) {
   auto kernel = Kernel("never", [](Ptr<int32_t> out, Int k) {
     Var v = k;
     while_([&] { return v < 0; }, [&] { v = v - 1; });
     store(out, v);
   });
-  Buffer<int32_t> out(testDevice(), std::vector<int32_t>{-7});
-  kernel.launch({1}, out, 41);
-  EXPECT_EQ(out.to_host()[0], 41);
+  for (int32_t k : {41, 0, 1, 3, 4, 5, 1000003, INT32_MAX}) {
+    Buffer<int32_t> out(testDevice(), std::vector<int32_t>{-7});
+    kernel.launch({1}, out, k);
+    EXPECT_EQ(out.to_host()[0], k);
+  }
+}
+
+/// An unsigned Var counting down through 0 to 0xffffffff (the loop means
+/// the wrap-around: from u = 5 it runs 6 times), beside signed Vars that
+/// must stay signed through the loop.
+TEST(While, UnsignedVarWrapsAroundBesideSignedOnes) {
+  auto kernel = Kernel("wraps", [](Ptr<uint32_t> outU, Ptr<int32_t> outN,
+                                   Scalar<uint32_t> u0) {
+    Var u = u0;
+    Var n = 0;
+    Var m = -3;
+    while_([&] { return u < 10; }, [&] {
+      u = u - 1;
+      n = n + 1;
+      m = m - 2;
+    });
+    store(outU, u);
+    store(outN, n);
+    store(outN + 1, m / 2);                 // signed: -(3 + 2n) / 2
+    store(outN + 2, where(m < n, 1, 0));    // signed compare: 1
+    store(outN + 3, (m >> 1));              // arithmetic shift
+  });
+  for (uint32_t u0 : {5u, 0u, 9u, 10u, 41u, 0xfffffff0u}) {
+    Buffer<uint32_t> outU(testDevice(), std::vector<uint32_t>{7});
+    Buffer<int32_t> outN(testDevice(), std::vector<int32_t>(4, -7));
+    kernel.launch({1}, outU, outN, u0);
+    uint32_t u = u0;
+    int32_t n = 0, m = -3;
+    while (u < 10) {
+      u -= 1;
+      n += 1;
+      m -= 2;
+    }
+    std::vector<int32_t> got = outN.to_host();
+    EXPECT_EQ(outU.to_host()[0], u) << "u0 " << u0;
+    EXPECT_EQ(got[0], n) << "u0 " << u0;
+    EXPECT_EQ(got[1], m / 2) << "u0 " << u0;
+    EXPECT_EQ(got[2], m < n ? 1 : 0) << "u0 " << u0;
+    EXPECT_EQ(got[3], m >> 1) << "u0 " << u0;
+  }
 }
 
 TEST(While, ABlockConditionIsAnError) {

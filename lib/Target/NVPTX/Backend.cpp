@@ -9,6 +9,7 @@
 
 #include "lib/Conversion/SharedMemory.h"
 #include "lib/Target/LLVMCodegen.h"
+#include "lib/Target/NVPTX/NanNarrowing.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -38,6 +39,9 @@ public:
 
 protected:
   CodeFile binaryFile() const override { return CodeFile::Assembly; }
+  void prepare(llvm::Module &module, llvm::TargetMachine &) const override {
+    keepNanSignInNarrowing(module);
+  }
 };
 
 } // namespace
