@@ -1,4 +1,4 @@
-// Layout conversions within one warp of 32 (test/Target/*/shuffles.mlir):
+// Layout conversions within one warp of 32 (test/Conversion/convert-shuffles.mlir):
 // @lanes moves only lane bits (one shuffle a register), @rows also moves a
 // register bit into the lanes (two shuffles a register, a select keeping
 // the one the thread needs); @wide moves i64 and pointers (two words).
