@@ -182,6 +182,50 @@ def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
   ];
 }
 
+def KtcRemoveLayoutConversions
+    : Pass<"ktc-remove-layout-conversions", "::mlir::ModuleOp"> {
+  let summary = "remove or cheapen the layout conversions it can";
+  let description = [{
+    After `ktc-assign-layouts`, for every `ktc.convert_layout`:
+
+    - conversions of conversions become one (or none), a conversion to the
+      layout the block has already disappears (the canonical folds);
+    - the block's producers are redone in the wanted layout where that
+      costs less than the conversion (Triton's backward rematerialisation):
+      splats, aranges and constants for free; elementwise ops, `addptr`,
+      `broadcast` (its source in the same layout) and `expand_dims` (its
+      source in the slice) by converting their own operands instead, which
+      pays where those are cheaper to move: a broadcast's smaller source, a
+      narrower element type (an `extf` of f16), a conversion that folds
+      with an earlier one, or a block whose layout has the same linear map
+      (free, dialect/Relayout.h). A conversion between two layouts with the
+      same map whose producers are all cheap disappears;
+    - a 1-D reduction of a conversion reduces the block itself (a scalar
+      has no layout), and a reduction of rank 2 or more reduces before
+      converting (the reduced block is smaller). Like any change of layout
+      this changes the order partials combine in: float sums may round
+      differently (docs/numerics.md), maxima and integer sums do not.
+
+    Costs: nothing for a register permutation, the bytes moved for warp
+    shuffles, four times that through shared memory, plus one per element
+    of an op copied (an op with other users stays). Pass statistics
+    (`--mlir-pass-statistics`) count the layout changes through shared
+    memory before and after (`ktc.convert_layout`, `expand_dims`,
+    `broadcast`, `trans`, `reshape` whose data leaves the warp).
+
+    ```mlir
+    // before: a splat-and-add tree converted
+    %y = ktc.convert_layout %x : tensor<64xi32, #a> -> tensor<64xi32, #b>
+    // after: the tree built in #b
+    ```
+  }];
+  let options = [
+    Option<"report", "report", "bool", "false",
+           "emit a remark on the module counting the layout changes through "
+           "shared memory and the conversions, before and after">
+  ];
+}
+
 def KtcExpandMath : Pass<"ktc-expand-math", "::mlir::ModuleOp"> {
   let summary = "exp, exp2, log, log2, tanh, erf, sin, cos, pow as f32 "
                 "arithmetic every target rounds alike";

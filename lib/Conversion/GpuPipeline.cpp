@@ -34,6 +34,8 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
   // conversions of conversions fold.
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+  // Conversions left where cheaper producers or folds allow.
+  pm.addPass(createKtcRemoveLayoutConversions());
   // num_stages: a loop's dot operands through shared memory by async
   // copies where the target has them, its other loads carried in
   // registers; both need the layouts.

@@ -18,6 +18,7 @@
 #include "Lowering.h"
 #include "SharedPlan.h"
 #include "Staging.h"
+#include "WarpShuffles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -205,28 +206,6 @@ Value mlir::ktc::extractBits(OpBuilder &b, Location loc, Value x,
   return acc ? acc : i32Const(b, loc, 0);
 }
 
-/// For each register of `to`, the register of `from` holding the same
-/// element in the same thread; none when some thread lacks an element it
-/// needs (the lane and warp maps differ, or a register part is missing).
-static std::optional<SmallVector<int64_t>>
-registerPermutation(const LinearLayout &from, const LinearLayout &to) {
-  if (from.shape() != to.shape() ||
-      from.bases(LinearLayout::Lane) != to.bases(LinearLayout::Lane) ||
-      from.bases(LinearLayout::Warp) != to.bases(LinearLayout::Warp))
-    return std::nullopt;
-  std::map<Coord, int64_t> held;
-  for (int64_t r = 0; r < from.numRegisters(); ++r)
-    held.try_emplace(from.applyIn(LinearLayout::Register, r), r);
-  SmallVector<int64_t> sources;
-  for (int64_t r = 0; r < to.numRegisters(); ++r) {
-    auto it = held.find(to.applyIn(LinearLayout::Register, r));
-    if (it == held.end())
-      return std::nullopt;
-    sources.push_back(it->second);
-  }
-  return sources;
-}
-
 bool mlir::ktc::isRegisterPermutation(const LinearLayout &from,
                                       const LinearLayout &to) {
   return registerPermutation(from, to).has_value();
@@ -236,7 +215,7 @@ bool mlir::ktc::isRegisterPermutation(const LinearLayout &from,
 int64_t mlir::ktc::conversionSharedBytes(const LinearLayout &from,
                                          const LinearLayout &to, Type element,
                                          int64_t budget, bool matrixLoads) {
-  if (isRegisterPermutation(from, to))
+  if (relayoutKind(from, to) != RelayoutKind::SharedMemory)
     return 0;
   return planShared(from, to, element, budget, matrixLoads).bytes;
 }
@@ -271,6 +250,10 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
     return out;
   }
   const TargetInfo &target = *state.target;
+  // Within each warp: shuffles, no shared memory (WarpShuffles.h).
+  if (relayoutKind(from, to) != RelayoutKind::SharedMemory)
+    return shuffleWithinWarps(b, loc, target, *planWarpShuffles(from, to),
+                              to.numRegisters(), values);
   Type element = values[0].getType();
   SharedPlan plan = planShared(from, to, element, conversionBudget(target),
                                target.hasMatrixLoads());

@@ -113,32 +113,6 @@ struct Relayout : OpConversionPattern<Op> {
 
 } // namespace
 
-LinearLayout mlir::ktc::relayoutSource(Operation *op) {
-  auto src = cast<RankedTensorType>(op->getOperand(0).getType());
-  LinearLayout from = toLinearLayout(src);
-  // trans and reshape rename the elements: the source's threads and
-  // registers, seen in the result's coordinates.
-  if (auto trans = dyn_cast<TransOp>(op))
-    return from.permute(trans.getPerm());
-  if (isa<ReshapeOp>(op))
-    return from.reshape(
-        cast<RankedTensorType>(op->getResult(0).getType()).getShape());
-  return from;
-}
-
-LinearLayout mlir::ktc::relayoutNeeds(Operation *op) {
-  auto src = cast<RankedTensorType>(op->getOperand(0).getType());
-  auto dst = cast<RankedTensorType>(op->getResult(0).getType());
-  LinearLayout to = toLinearLayout(dst);
-  // expand_dims: the result without its unit dimension.
-  if (auto expand = dyn_cast<ExpandDimsOp>(op))
-    return to.dropDim(expand.getAxis());
-  // broadcast: the source element each result register repeats.
-  if (isa<BroadcastOp>(op))
-    return to.wrapTo(src.getShape());
-  return to;
-}
-
 void mlir::ktc::populateLayoutPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const LoweringState &state) {

@@ -15,6 +15,7 @@
 
 #include "dialect/KtcDialect.h"
 #include "dialect/LinearLayout.h"
+#include "dialect/Relayout.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -80,12 +81,8 @@ SmallVector<Value> convertLayout(OpBuilder &b, Location loc,
                                  const LoweringState &state,
                                  const LinearLayout &from,
                                  const LinearLayout &to, ValueRange values);
-/// What expand_dims, broadcast, convert_layout, trans or reshape `op` has
-/// (convertLayout's `from`: the source's layout, its elements renamed by
-/// trans and reshape) and needs in each result register (`to`, over the
-/// same shape).
-LinearLayout relayoutSource(Operation *op);
-LinearLayout relayoutNeeds(Operation *op);
+// relayoutSource / relayoutNeeds (what expand_dims, broadcast,
+// convert_layout, trans or reshape has and needs): dialect/Relayout.h.
 /// True when moving from `from` to `to` needs no data exchange.
 bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
 /// The shared memory (bytes) convertLayout needs for `element`s; 0 when it

@@ -50,6 +50,11 @@ public:
   /// ds_bpermute across the halves of a wave of 64.
   virtual Value shuffleXor(OpBuilder &b, Location loc, Value value,
                            unsigned mask) const = 0;
+  /// The i32 `value` of lane `srcLane` (i32, below the wave size) of the
+  /// thread's own wave, for layout conversions within a wave (every lane
+  /// active). NVIDIA: shfl.sync.idx; AMD: ds_bpermute.
+  virtual Value shuffleIndex(OpBuilder &b, Location loc, Value value,
+                             Value srcLane) const = 0;
   /// Waits for every thread of the workgroup (and makes shared-memory
   /// writes visible).
   virtual void barrier(OpBuilder &b, Location loc) const = 0;

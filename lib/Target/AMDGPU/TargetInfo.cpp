@@ -98,6 +98,13 @@ public:
     }
     return butterflyPartner(b, loc, value, mask); // ds_bpermute: lane ^ 32
   }
+  Value shuffleIndex(OpBuilder &b, Location loc, Value value,
+                     Value srcLane) const override {
+    // ds_bpermute: every lane reads lane `srcLane`; addresses in bytes.
+    Value address = LLVM::ShlOp::create(
+        b, loc, srcLane, LLVM::ConstantOp::create(b, loc, b.getI32Type(), 2));
+    return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), address, value);
+  }
   void barrier(OpBuilder &b, Location loc) const override {
     ROCDL::BarrierOp::create(b, loc);
   }

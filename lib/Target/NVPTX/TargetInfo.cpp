@@ -50,6 +50,13 @@ public:
                    unsigned mask) const override {
     return butterflyPartner(b, loc, value, mask); // already the xor partner
   }
+  Value shuffleIndex(OpBuilder &b, Location loc, Value value,
+                     Value srcLane) const override {
+    Value all = LLVM::ConstantOp::create(b, loc, b.getI32Type(), -1);
+    Value clamp = LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0x1f);
+    return NVVM::ShflOp::create(b, loc, value.getType(), all, value, srcLane,
+                                clamp, NVVM::ShflKind::idx, UnitAttr());
+  }
   void barrier(OpBuilder &b, Location loc) const override {
     NVVM::BarrierOp::create(b, loc);
   }
