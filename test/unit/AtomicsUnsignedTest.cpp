@@ -112,12 +112,12 @@ TEST(AtomicsUnsigned, MaxMinU64) {
     checkMaxMin<uint64_t>(n, 128, 3);
 }
 
-/// add (wrapping), and, or, xor into bins[idx]; xchg and cas on a bin of
+/// add (wrapping), and, or, xor into bins[idx]; cas on a bin of
 /// their own per program.
 template <typename T>
 void others(Ptr<int32_t> idx, Ptr<T> vals, Ptr<T> sums, Ptr<T> ands,
-            Ptr<T> ors, Ptr<T> xors, Ptr<T> swaps, Ptr<T> olds, Int n,
-            int BLOCK) {
+            Ptr<T> ors, Ptr<T> xors, Ptr<T> swaps, Ptr<T> starts, Ptr<T> olds,
+            Int n, int BLOCK) {
   auto pid = program_id(0);
   auto offs = pid * BLOCK + arange(0, BLOCK);
   auto mask = offs < n;
@@ -127,8 +127,10 @@ void others(Ptr<int32_t> idx, Ptr<T> vals, Ptr<T> sums, Ptr<T> ands,
   atomic_and(ands + b, v | (v >> 1), mask); // keep some bits set
   atomic_or(ors + b, v & (v << 3), mask);
   atomic_xor(xors + b, v, mask);
-  // cas: the element whose compare sees the start wins; xchg after it.
-  auto start = load(swaps + pid);
+  // cas: the element whose compare sees the start wins. The start comes
+  // from a copy: read from the bin itself, a warp could read it after
+  // another warp's cas had replaced it, and win a second time.
+  auto start = load(starts + pid);
   auto old = atomic_cas(swaps + pid + zeros({BLOCK}, DType::i32), start, v,
                         mask);
   store(olds + offs, where(old == start, 1, 0).to(dtype_of<T>::value), mask);
@@ -147,11 +149,11 @@ template <typename T> void checkOthers(int n, int block, int nbins) {
   Device &d = testDevice();
   Buffer<int32_t> bi(d, idx);
   Buffer<T> bv(d, vals), sums(d, init), ands(d, init), ors(d, init),
-      xors(d, init), swaps(d, swapInit);
+      xors(d, init), swaps(d, swapInit), starts(d, swapInit);
   Buffer<T> olds(d, std::vector<T>(n, poisonOf<T>()));
   static auto kernel = Kernel("atomic_unsigned_others", others<T>);
   kernel.launch({unsigned(programs)}, bi, bv, sums, ands, ors, xors, swaps,
-                olds, n, block);
+                starts, olds, n, block);
   std::vector<T> wantSum = init, wantAnd = init, wantOr = init,
                  wantXor = init;
   for (int i = 0; i < n; ++i) {
