@@ -289,9 +289,8 @@ void AxisAnalysis::visitOp(Operation *op) {
       return r;
     });
   if (auto select = dyn_cast<arith::SelectOp>(op);
-      select && !select.getType().isInteger(1) &&
-      !getElementTypeOrSelf(select.getType()).isInteger(1))
-    return each([&](unsigned d, int64_t n) {
+      select && !getElementTypeOrSelf(select.getType()).isInteger(1))
+    return each([&](unsigned d, int64_t) {
       // Over chunks where the condition holds one value, each chunk is a
       // piece of one of the two: what both have in common.
       AxisInfo c = operand(0, d), t = operand(1, d), f = operand(2, d), r;
@@ -300,7 +299,6 @@ void AxisAnalysis::visitOp(Operation *op) {
           std::gcd(c.constancy, std::gcd(t.contiguity, f.contiguity));
       r.divisibility = std::gcd(divisibilityAt(t, r.contiguity),
                                 divisibilityAt(f, r.contiguity));
-      (void)n;
       return r;
     });
   if (isa<arith::AndIOp, arith::OrIOp, arith::SelectOp>(op))
