@@ -467,10 +467,12 @@ template <typename F> std::string errorOf(F f) {
   return "";
 }
 
-TEST(ThreadShares, ABlockNoGpuHoldsIsRefusedInWellUnderASecond) {
+TEST(ThreadShares, ABlockNoGpuHoldsIsRefusedBeforeTheLowering) {
   // A 2^20 block over 4 waves of 64 is 4096 registers per thread: the
   // lowering for gfx90a ran for minutes spilling (a block of 2^18 took
-  // more than 100 s here); it is refused before the lowering now.
+  // more than 100 s here); it is refused before the lowering now. The
+  // bound guards against those minutes (it is not a speed target: a
+  // refusal takes milliseconds, and a loaded machine may take seconds).
   auto kernel = Kernel("softmax_online", onlineSoftmax);
   for (const char *target : {"gfx90a", "gfx942", "gfx1100", "sm_90"}) {
     SCOPED_TRACE(target);
@@ -478,7 +480,7 @@ TEST(ThreadShares, ABlockNoGpuHoldsIsRefusedInWellUnderASecond) {
     double s = seconds([&] {
       message = errorOf([&] { kernel.emit("asm", target, 1 << 20); });
     });
-    EXPECT_LT(s, 1.0);
+    EXPECT_LT(s, 30.0);
     EXPECT_NE(message.find("registers per thread, more than any GPU has "
                            "(1024); use a smaller block or more warps "
                            "(num_warps)"),
@@ -506,11 +508,14 @@ TEST(ThreadShares, ARepeatedBodyBeyondTheBudgetIsRefused) {
       v = exp(v) * 1.0001f + 0.5f;
     store(x + offs, v);
   });
+  // Refused by the budget check before layouts and lowering. The bound is a
+  // guard against the minutes an unrefused lowering takes, not a speed
+  // target: it holds with a wide margin on a loaded 2-core machine.
   std::string message;
   double s = seconds([&] {
     message = errorOf([&] { repeated.emit("asm", "gfx90a", 16384, 500); });
   });
-  EXPECT_LT(s, 1.0);
+  EXPECT_LT(s, 30.0);
   EXPECT_NE(message.find("kernel 'repeated' is "), std::string::npos)
       << message;
   EXPECT_NE(message.find("scalar operations per thread once its blocks are "
