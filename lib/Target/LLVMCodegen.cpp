@@ -15,6 +15,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -54,6 +55,26 @@ static void initTargets() {
   });
 }
 
+std::mutex &llvmOptionsMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+/// LLVM's nvptx-short-ptr option: 32-bit shared-memory addresses on NVPTX,
+/// as Triton and clang's -fcuda-short-ptr use (a slot's address is then one
+/// 32-bit add, not a widening multiply and a 64-bit add; global pointers
+/// stay 64-bit). LLVM 22 has no per-target-machine switch for it (the ABI
+/// name "shortptr" only reaches clang's data layout), only this option,
+/// read when an NVPTX target machine is created. Found when ktc loads,
+/// before an application may unregister LLVM's options (the examples do);
+/// null should a later LLVM drop it.
+static llvm::cl::opt<bool> *const shortPointers = [] {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("nvptx-short-ptr");
+  return it == options.end() ? nullptr
+                             : static_cast<llvm::cl::opt<bool> *>(it->second);
+}();
+
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const Target &t) {
   initTargets();
@@ -64,9 +85,16 @@ createTargetMachine(const Target &t) {
     return llvm::createStringError("no LLVM target for " + t.name() + ": " +
                                    error);
   llvm::TargetOptions options;
-  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, t.arch, t.features, options, llvm::Reloc::PIC_, std::nullopt,
-      llvm::CodeGenOptLevel::Aggressive));
+  std::unique_ptr<llvm::TargetMachine> tm;
+  {
+    // Set on every creation: lld, linking an AMD kernel, resets it.
+    std::lock_guard<std::mutex> lock(llvmOptionsMutex());
+    if (shortPointers && triple.isNVPTX())
+      shortPointers->setValue(true);
+    tm.reset(target->createTargetMachine(triple, t.arch, t.features, options,
+                                         llvm::Reloc::PIC_, std::nullopt,
+                                         llvm::CodeGenOptLevel::Aggressive));
+  }
   if (!tm)
     return llvm::createStringError("cannot create a target machine for " +
                                    t.name());

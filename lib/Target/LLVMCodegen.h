@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace llvm {
@@ -29,6 +30,11 @@ namespace ktc::target {
 /// The target machine for a GPU target, O3.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const Target &target);
+
+/// Held while LLVM's process-wide options are read or written: when an
+/// NVPTX target machine is created (it reads nvptx-short-ptr) and while
+/// lld links (it resets every option).
+std::mutex &llvmOptionsMutex();
 
 /// What generateCode makes.
 enum class CodeFile { LLVM, Assembly, Object };

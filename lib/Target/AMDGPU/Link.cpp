@@ -16,9 +16,10 @@ LLD_HAS_DRIVER(elf)
 namespace ktc::target::amdgpu {
 
 llvm::Expected<std::string> linkHsaco(llvm::StringRef object) {
-  // lld reads and writes files; it is not re-entrant: one link at a time.
-  static std::mutex mutex;
-  std::lock_guard<std::mutex> lock(mutex);
+  // lld reads and writes files and resets LLVM's options: it is not
+  // re-entrant, one link at a time, and no target machine is created
+  // meanwhile (LLVMCodegen.cpp).
+  std::lock_guard<std::mutex> lock(llvmOptionsMutex());
   llvm::SmallString<128> in, out;
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("ktc-kernel", "o", in))
