@@ -43,6 +43,8 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
   pm.addPass(createKtcPipelineLoads());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+  // What the pipeliners cloned into a loop from outside it goes back out.
+  pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createKtcConvertToLLVM(KtcConvertToLLVMOptions{arch, numWarps}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());

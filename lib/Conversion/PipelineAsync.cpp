@@ -45,7 +45,7 @@ namespace {
 /// One load to stage: its address slice and the slot layout chosen.
 struct Candidate {
   mutable LoadOp load; // op handles are not const-correct
-  SmallVector<Operation *> slice;
+  AddressSlice slice;
   SharedLayout shared;
   Value buffer;
 };
@@ -194,7 +194,7 @@ struct PipelineAsyncPass
       SmallVector<Value> roots{load.getPtr()};
       if (mask)
         roots.push_back(mask);
-      std::optional<SmallVector<Operation *>> slice = addressSlice(loop, roots);
+      std::optional<AddressSlice> slice = addressSlice(loop, roots);
       if (!slice)
         continue;
       LinearLayout from = toLinearLayout(type);
@@ -216,14 +216,13 @@ struct PipelineAsyncPass
     return out;
   }
 
-  /// Clones `c`'s address slice for the iteration `iv` and copies its block
-  /// into slot `slot`, masked off unless `inRange`.
+  /// Clones `c`'s address slice for the iteration `iv`, `k` iterations on
+  /// (from the loop's current one, or before it from its first), and
+  /// copies its block into slot `slot`, masked off unless `inRange`.
   static void copy(OpBuilder &b, Value loopIv, const Candidate &c, Value iv,
-                   Value inRange, Value slot) {
+                   int64_t k, bool inLoop, Value inRange, Value slot) {
     IRMapping map;
-    map.map(loopIv, iv);
-    for (Operation *op : c.slice)
-      b.clone(*op, map);
+    c.slice.clone(b, map, loopIv, iv, k, inLoop);
     Location loc = c.load.getLoc();
     Value ptr = map.lookupOrDefault(c.load.getPtr());
     auto tensor = cast<RankedTensorType>(ptr.getType());
@@ -266,7 +265,7 @@ struct PipelineAsyncPass
     for (int64_t s = 0; s < ahead; ++s) {
       auto [iv, inRange] = bounds.advance(b, loc, loop.getLowerBound(), s);
       for (const Candidate &c : candidates)
-        copy(b, loop.getInductionVar(), c, iv, inRange, i32(b, s));
+        copy(b, loop.getInductionVar(), c, iv, s, false, inRange, i32(b, s));
       AsyncCommitOp::create(b, loc);
     }
     // Each iteration: wait for its slot, refill the previous one with
@@ -289,7 +288,7 @@ struct PipelineAsyncPass
           arith::SubIOp::create(yb, loc, slot, i32(yb, 1 + lag)));
       auto [iv, inRange] = bounds.advance(yb, loc, loopIv, ahead);
       for (const Candidate &c : candidates)
-        copy(yb, loopIv, c, iv, inRange, previous);
+        copy(yb, loopIv, c, iv, ahead, true, inRange, previous);
       AsyncCommitOp::create(yb, loc);
       yb.setInsertionPoint(body->getTerminator());
       Value isLast = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,

@@ -103,7 +103,78 @@ AxisAnalysis::AxisAnalysis(FunctionOpInterface func) {
         x.divisibility = d.getInt();
     info[arg] = a;
   }
-  func->walk<WalkOrder::PreOrder>([&](Operation *op) { visit(op); });
+  visitRegions(func);
+}
+
+/// What both `a` and `b` keep (all three are powers of two).
+static AxisInfos meet(const AxisInfos &a, const AxisInfos &b) {
+  if (a.size() != b.size())
+    return AxisInfos(a.size());
+  AxisInfos r(a.size());
+  for (unsigned d = 0; d < a.size(); ++d)
+    r[d] = AxisInfo{std::gcd(a[d].contiguity, b[d].contiguity),
+                    std::gcd(a[d].divisibility, b[d].divisibility),
+                    std::gcd(a[d].constancy, b[d].constancy)};
+  return r;
+}
+
+static bool same(const AxisInfos &a, const AxisInfos &b) {
+  return llvm::equal(a, b, [](const AxisInfo &x, const AxisInfo &y) {
+    return x.contiguity == y.contiguity && x.divisibility == y.divisibility &&
+           x.constancy == y.constancy;
+  });
+}
+
+void AxisAnalysis::visitRegions(Operation *op) {
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Operation &inner : block)
+        visitNested(&inner);
+}
+
+void AxisAnalysis::visitNested(Operation *op) {
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return visitFor(loop);
+  visit(op); // before its regions, which may read its results' facts
+  visitRegions(op);
+}
+
+void AxisAnalysis::visitFor(scf::ForOp loop) {
+  // i = lb + k * step: divisible by what both are divisible by.
+  AxisInfo iv;
+  iv.divisibility = std::gcd(get(loop.getLowerBound()).divisibility,
+                             get(loop.getStep()).divisibility);
+  info[loop.getInductionVar()] = {iv};
+  // Each carried value: what its start has, then what it keeps through an
+  // iteration, until nothing changes (each round only lowers powers of two;
+  // a few rounds settle the loops kernels have, and after the last one
+  // nothing is assumed).
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<AxisInfos> carried;
+  for (Value init : loop.getInitArgs())
+    carried.push_back(getAll(init));
+  constexpr int kRounds = 4;
+  for (int round = 0;; ++round) {
+    for (auto [arg, a] : llvm::zip(loop.getRegionIterArgs(), carried))
+      info[arg] = a;
+    visitRegions(loop);
+    bool changed = false;
+    for (auto [a, next] : llvm::zip(carried, yield.getOperands())) {
+      AxisInfos kept = meet(a, getAll(next));
+      changed |= !same(kept, a);
+      a = kept;
+    }
+    if (!changed)
+      break;
+    if (round + 1 == kRounds) {
+      for (auto [arg, a] : llvm::zip(loop.getRegionIterArgs(), carried))
+        info[arg] = a = AxisInfos(a.size());
+      visitRegions(loop);
+      break;
+    }
+  }
+  for (auto [result, a] : llvm::zip(loop.getResults(), carried))
+    info[result] = a;
 }
 
 AxisInfos AxisAnalysis::getAll(Value v) const {
@@ -149,14 +220,6 @@ void AxisAnalysis::visit(Operation *op) {
 }
 
 void AxisAnalysis::visitOp(Operation *op) {
-  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    // i = lb + k * step: divisible by what both are divisible by.
-    AxisInfo iv;
-    iv.divisibility = std::gcd(get(forOp.getLowerBound()).divisibility,
-                               get(forOp.getStep()).divisibility);
-    info[forOp.getInductionVar()] = {iv};
-    return; // iter_args and results: nothing known
-  }
   if (op->getNumResults() != 1)
     return;
   Type type = op->getResult(0).getType();

@@ -6,7 +6,10 @@
 // `divisibility` (bytes for pointers), runs of `constancy` equal values.
 // Vector widths of loads and stores follow from it, along the dimension an
 // access is contiguous in (Triton's axis analysis: a 2-D block's rows, or
-// its columns, are moved in 16-byte pieces when proven).
+// its columns, are moved in 16-byte pieces when proven). A loop's carried
+// values hold what both their start and every iteration's update keep (a
+// fixpoint): a pointer block advanced by BLOCK_K each iteration, as
+// Triton's tutorials write it, keeps its runs and alignment.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,7 @@
 
 #include "dialect/KtcDialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -49,6 +53,9 @@ public:
   static constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
 
 private:
+  void visitNested(Operation *op);
+  void visitRegions(Operation *op);
+  void visitFor(scf::ForOp loop);
   void visit(Operation *op);
   void visitOp(Operation *op);
   DenseMap<Value, AxisInfos> info;

@@ -6,7 +6,10 @@
 
 #include "LoopPipelining.h"
 
+#include "dialect/KtcDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -14,16 +17,60 @@
 using namespace mlir;
 using namespace mlir::ktc;
 
-std::optional<SmallVector<Operation *>>
-mlir::ktc::addressSlice(scf::ForOp loop, ValueRange roots) {
+/// `arg` as an induction of `loop`, if it is one.
+static std::optional<Induction> inductionOf(scf::ForOp loop,
+                                            BlockArgument arg) {
+  OpOperand *yielded = loop.getTiedLoopYieldedValue(arg);
+  OpOperand *init = loop.getTiedLoopInit(arg);
+  if (!yielded || !init)
+    return std::nullopt;
+  Operation *step = yielded->get().getDefiningOp();
+  if (!step || step->getParentOp() != loop.getOperation() ||
+      !isa<AddPtrOp, arith::AddIOp>(step) || step->getOperand(0) != arg)
+    return std::nullopt;
+  Value inc = step->getOperand(1);
+  if (loop->isAncestor(inc.getParentRegion()->getParentOp()))
+    return std::nullopt; // computed in the loop
+  return Induction{arg, init->get(), inc};
+}
+
+Value Induction::advance(OpBuilder &b, Location loc, Value base,
+                         int64_t k) const {
+  if (k == 0)
+    return base;
+  Type type = inc.getType();
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr times = b.getIntegerAttr(element, k);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    times = DenseElementsAttr::get(tensor, cast<Attribute>(times));
+  Value step = arith::MulIOp::create(
+      b, loc, inc, arith::ConstantOp::create(b, loc, type, times));
+  if (isa<PtrType>(getElementTypeOrSelf(base.getType())))
+    return AddPtrOp::create(b, loc, base.getType(), base, step);
+  return arith::AddIOp::create(b, loc, base, step);
+}
+
+void AddressSlice::clone(OpBuilder &b, IRMapping &map, Value loopIv,
+                         Value iv, int64_t k, bool inLoop) const {
+  map.map(loopIv, iv);
+  for (const Induction &c : carried)
+    map.map(c.arg,
+            c.advance(b, c.arg.getLoc(), inLoop ? Value(c.arg) : c.init, k));
+  for (Operation *op : ops)
+    b.clone(*op, map);
+}
+
+std::optional<AddressSlice> mlir::ktc::addressSlice(scf::ForOp loop,
+                                                    ValueRange roots) {
   llvm::SetVector<Operation *> slice;
+  llvm::SetVector<BlockArgument> args;
   SmallVector<Value> work(roots.begin(), roots.end());
   while (!work.empty()) {
     Value v = work.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       if (arg.getOwner()->getParentOp() == loop.getOperation() &&
           arg != loop.getInductionVar())
-        return std::nullopt; // a loop-carried value
+        args.insert(arg); // loop-carried: an induction, or no slice
       continue;
     }
     Operation *def = v.getDefiningOp();
@@ -35,11 +82,18 @@ mlir::ktc::addressSlice(scf::ForOp loop, ValueRange roots) {
     if (slice.insert(def))
       llvm::append_range(work, def->getOperands());
   }
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered, [](Operation *a, Operation *b) {
+  AddressSlice out;
+  for (BlockArgument arg : args) {
+    std::optional<Induction> induction = inductionOf(loop, arg);
+    if (!induction)
+      return std::nullopt;
+    out.carried.push_back(*induction);
+  }
+  out.ops.assign(slice.begin(), slice.end());
+  llvm::sort(out.ops, [](Operation *a, Operation *b) {
     return a->isBeforeInBlock(b);
   });
-  return ordered;
+  return out;
 }
 
 static Value widen(OpBuilder &b, Location loc, Value v, bool unsignedCmp) {

@@ -1,7 +1,8 @@
 //===- PipelineLoads.cpp - the ktc-pipeline-loads pass --------------------===//
 //
 // Software pipelining of the loads in a loop (a kernel's num_stages): each
-// load whose address and mask depend only on the induction variable and on
+// load whose address and mask depend only on the induction variable, on
+// values the loop advances by a fixed step (LoopPipelining.h) and on
 // values from outside the loop is issued num_stages - 1 iterations ahead and
 // carried to the iteration that uses it. The persistent fused softmax is the
 // case it is for: while a program reduces and stores row i, row i + step is
@@ -45,7 +46,7 @@ namespace {
 /// One load to pipeline and the ops that compute its operands.
 struct Candidate {
   LoadOp load;
-  SmallVector<Operation *> slice;
+  AddressSlice slice;
 };
 
 struct PipelineLoadsPass
@@ -68,14 +69,14 @@ struct PipelineLoadsPass
     });
   }
 
-  /// The load of `c` for the iteration whose induction variable is `iv`
-  /// (the slice reads the loop's as `loopIv`), masked off unless `inRange`.
+  /// The load of `c` for the iteration whose induction variable is `iv`,
+  /// `k` iterations on (from the loop's current one, or before it from its
+  /// first; the slice reads the loop's as `loopIv`), masked off unless
+  /// `inRange`.
   static Value cloneLoad(OpBuilder &b, Value loopIv, const Candidate &c,
-                         Value iv, Value inRange) {
+                         Value iv, int64_t k, bool inLoop, Value inRange) {
     IRMapping map;
-    map.map(loopIv, iv);
-    for (Operation *op : c.slice)
-      b.clone(*op, map);
+    c.slice.clone(b, map, loopIv, iv, k, inLoop);
     LoadOp original = c.load;
     Location loc = original.getLoc();
     Value ptr = map.lookupOrDefault(original.getPtr());
@@ -121,7 +122,7 @@ struct PipelineLoadsPass
       for (int64_t k = 0; k < distance; ++k) {
         auto [iv, inRange] = bounds.advance(b, loc, loop.getLowerBound(), k);
         inits.push_back(
-            cloneLoad(b, loop.getInductionVar(), c, iv, inRange));
+            cloneLoad(b, loop.getInductionVar(), c, iv, k, false, inRange));
       }
 
     // The loop carries `distance` loads of each candidate; the body issues
@@ -140,7 +141,7 @@ struct PipelineLoadsPass
       for (auto [i, c] : llvm::enumerate(candidates)) {
         for (int64_t k = 1; k < distance; ++k)
           next.push_back(args[i * distance + k]);
-        next.push_back(cloneLoad(yb, loopIv, c, iv, inRange));
+        next.push_back(cloneLoad(yb, loopIv, c, iv, distance, true, inRange));
       }
       return next;
     };

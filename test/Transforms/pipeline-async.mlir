@@ -3,6 +3,8 @@
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=64 arch=gfx942" --ktc-pipeline-async="target=gfx942" | FileCheck %s --check-prefix=NONE
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_75" --ktc-pipeline-async="target=sm_75" | FileCheck %s --check-prefix=NONE
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" --ktc-pipeline-async="target=sm_90 num-stages=1" | FileCheck %s --check-prefix=NONE
+// RUN: ktc-opt %S/../Target/Inputs/matmul-carried.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" --ktc-pipeline-async="target=sm_90" --cse --canonicalize | FileCheck %s --check-prefix=CARRIED
+// RUN: ktc-opt %S/../Target/Inputs/matmul-carried.mlir --ktc-assign-layouts="num-warps=4 wave-size=64 arch=gfx942" --ktc-pipeline-async="target=gfx942" --ktc-pipeline-loads --cse --canonicalize | FileCheck %s --check-prefix=REGS
 
 // num_stages = 3 on sm_90: a and b get buffers of 3 slots each (laid out
 // for 16-byte copies and ldmatrix reads: chunks of 8 halves, swizzled);
@@ -52,3 +54,50 @@
 // NONE: ktc.load
 // NONE: ktc.load
 // NONE: ktc.dot
+
+// Triton's spelling: the loop carries the tiles' pointers and advances them
+// by a step defined before it. Iteration k + 2's copies read the carried
+// pointers advanced twice (a 16-byte-wide pointer block still: the
+// analysis follows the carried values), the prologue's read the starts
+// advanced 0 and 1 times, and the loop still advances its own.
+// CARRIED-LABEL: func.func @matmul
+// CARRIED-DAG: %[[STEPA:.*]] = arith.constant dense<32> : tensor<64x32xi32, #blocked{{[0-9]*}}>
+// CARRIED-DAG: %[[TWICEA:.*]] = arith.constant dense<64> : tensor<64x32xi32, #blocked{{[0-9]*}}>
+// CARRIED: %[[PA0:.*]] = ktc.addptr %{{.*}} : tensor<64x32x!ktc.ptr<f16>, #blocked{{[0-9]*}}>, tensor<64x32xi32, #blocked{{[0-9]*}}>
+// CARRIED: %[[PB0:.*]] = ktc.addptr %{{.*}} : tensor<32x64x!ktc.ptr<f16>, #blocked{{[0-9]*}}>, tensor<32x64xi32, #blocked{{[0-9]*}}>
+// CARRIED: %[[STEPB:.*]] = ktc.splat %{{.*}} : i32 -> tensor<32x64xi32, #blocked{{[0-9]*}}>
+// CARRIED: ktc.local_alloc {{{.*}}vec = 8 : i64} : <3x64x32xf16>
+// CARRIED: ktc.local_alloc {{{.*}}vec = 8 : i64} : <3x32x64xf16>
+// CARRIED: ktc.async_copy %[[PA0]], %{{.*}}[%{{.*}}], mask
+// CARRIED: ktc.async_copy %[[PB0]], %{{.*}}[%{{.*}}], mask
+// CARRIED: ktc.async_commit
+// CARRIED: %[[PA1:.*]] = ktc.addptr %[[PA0]], %[[STEPA]]
+// CARRIED: ktc.async_copy %[[PA1]], %{{.*}}[%{{.*}}], mask
+// CARRIED: %[[PB1:.*]] = ktc.addptr %[[PB0]], %[[STEPB]]
+// CARRIED: ktc.async_copy %[[PB1]], %{{.*}}[%{{.*}}], mask
+// CARRIED: ktc.async_commit
+// CARRIED: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[PA:.*]] = %[[PA0]], %[[PB:.*]] = %[[PB0]], %[[SLOT:.*]] = %{{.*}})
+// CARRIED: %[[PA2:.*]] = ktc.addptr %[[PA]], %[[TWICEA]]
+// CARRIED: ktc.async_copy %[[PA2]], %{{.*}}[%{{.*}}], mask
+// CARRIED: %[[PB2:.*]] = ktc.addptr %[[PB]], %{{.*}}
+// CARRIED: ktc.async_copy %[[PB2]], %{{.*}}[%{{.*}}], mask
+// CARRIED: ktc.async_commit
+// CARRIED-NOT: ktc.load
+// CARRIED: ktc.dot
+// CARRIED: %[[NA:.*]] = ktc.addptr %[[PA]], %[[STEPA]]
+// CARRIED: %[[NB:.*]] = ktc.addptr %[[PB]], %[[STEPB]]
+// CARRIED: scf.yield %{{.*}}, %[[NA]], %[[NB]], %{{.*}} :
+
+// On gfx942 (no asynchronous copies) the same loop's loads are carried in
+// registers one iteration ahead: the next iteration's from the carried
+// pointers advanced once.
+// REGS-LABEL: func.func @matmul
+// REGS: ktc.load %[[PA0:[0-9]+]], mask
+// REGS: %[[PA1:.*]] = ktc.addptr %[[PA0]], %{{.*}}
+// REGS: ktc.load %[[PA1]], mask
+// REGS: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[PA:.*]] = %[[PA0]], %[[PB:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// REGS: %[[PA2:.*]] = ktc.addptr %[[PA]], %{{.*}}
+// REGS: ktc.load %[[PA2]], mask
+// REGS: ktc.addptr %[[PB]], %{{.*}}
+// REGS: ktc.load
+// REGS: ktc.dot
