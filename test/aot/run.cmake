@@ -117,6 +117,13 @@ function(timed name program runs)
   set(summary "exec to first launch ${best_first} ms, exec to exit ${ms} ms (best of ${runs})" PARENT_SCOPE)
 endfunction()
 
+# The JIT fallback: kernels with code for sm_90 only, launched on the CPU.
+step("fallback_main" "${build}/fallback_main")
+message("${output}")
+if(NOT output MATCHES "(^|\n)PASS fallback\n" OR output MATCHES "FAIL")
+  message(FATAL_ERROR "fallback_main failed:\n${output}")
+endif()
+
 timed("aot_main" "${aot}" 5)
 set(aot_summary "${summary}")
 # The JIT: cold (an empty cache: traces and compiles) and warm (from the
