@@ -116,8 +116,13 @@ void jitLaunch(const KernelDesc &kernel, const Grid &grid, void **args,
       if (p.runtime)
         runtime.push_back(argument(
             p, *static_cast<const uint64_t *>(args[slot++]), device, keep));
+    // On the launch's stream, as the AOT launch would be: a null one is
+    // the device's default (legacy) stream, which ktc::aot::synchronize()
+    // waits for, not ktc's own.
     ktc::Grid g(grid.x, grid.y, grid.z);
-    e->launch(stream.native ? g.on(ktc::Stream(device, stream.native)) : g,
+    e->launch(device.kind() == ktc::DeviceKind::CPU
+                  ? g
+                  : g.on(ktc::Stream(device, stream.native)),
               runtime);
   } catch (const std::exception &ex) {
     throw Error("AOT kernel '" + name + "' through the JIT (no code for " +

@@ -10,7 +10,7 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
-#include <type_traits>
+#include <cstring>
 
 namespace ktc::drivers {
 
@@ -30,43 +30,45 @@ bool load(CudaDriver &driver, std::string &error) {
             (why ? why : "dlopen failed");
     return false;
   }
-  bool all = true;
-  auto get = [&](auto &fn, const char *name) {
-    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
-        dlsym(lib, name));
-    if (!fn && all) {
-      error = path + " lacks " + name + " (a CUDA driver too old?)";
-      all = false;
-    }
+  // One small call per entry point; the message is built once, for the
+  // first one missing.
+  const char *missing = nullptr;
+  auto get = [&](void *slot, const char *name) {
+    void *fn = dlsym(lib, name);
+    std::memcpy(slot, &fn, sizeof(fn)); // into a function pointer
+    if (!fn && !missing)
+      missing = name;
   };
-  get(driver.cuInit, "cuInit");
-  get(driver.cuDeviceGetCount, "cuDeviceGetCount");
-  get(driver.cuDeviceGet, "cuDeviceGet");
-  get(driver.cuDeviceGetName, "cuDeviceGetName");
-  get(driver.cuDeviceGetAttribute, "cuDeviceGetAttribute");
-  get(driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-  get(driver.cuCtxSetCurrent, "cuCtxSetCurrent");
-  get(driver.cuCtxGetCurrent, "cuCtxGetCurrent");
-  get(driver.cuCtxGetDevice, "cuCtxGetDevice");
-  get(driver.cuCtxSynchronize, "cuCtxSynchronize");
-  get(driver.cuMemAlloc, "cuMemAlloc_v2");
-  get(driver.cuMemFree, "cuMemFree_v2");
-  get(driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
-  get(driver.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
-  get(driver.cuModuleLoadDataEx, "cuModuleLoadDataEx");
-  get(driver.cuModuleGetFunction, "cuModuleGetFunction");
-  get(driver.cuLaunchKernel, "cuLaunchKernel");
-  get(driver.cuGetErrorString, "cuGetErrorString");
-  get(driver.cuFuncGetAttribute, "cuFuncGetAttribute");
-  get(driver.cuFuncSetAttribute, "cuFuncSetAttribute");
-  get(driver.cuStreamCreate, "cuStreamCreate");
-  get(driver.cuStreamSynchronize, "cuStreamSynchronize");
-  get(driver.cuEventCreate, "cuEventCreate");
-  get(driver.cuEventRecord, "cuEventRecord");
-  get(driver.cuEventSynchronize, "cuEventSynchronize");
-  get(driver.cuEventElapsedTime, "cuEventElapsedTime_v2");
-  get(driver.cuEventDestroy, "cuEventDestroy_v2");
-  return all;
+  get(&driver.cuInit, "cuInit");
+  get(&driver.cuDeviceGetCount, "cuDeviceGetCount");
+  get(&driver.cuDeviceGet, "cuDeviceGet");
+  get(&driver.cuDeviceGetName, "cuDeviceGetName");
+  get(&driver.cuDeviceGetAttribute, "cuDeviceGetAttribute");
+  get(&driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+  get(&driver.cuCtxSetCurrent, "cuCtxSetCurrent");
+  get(&driver.cuCtxGetCurrent, "cuCtxGetCurrent");
+  get(&driver.cuCtxGetDevice, "cuCtxGetDevice");
+  get(&driver.cuCtxSynchronize, "cuCtxSynchronize");
+  get(&driver.cuMemAlloc, "cuMemAlloc_v2");
+  get(&driver.cuMemFree, "cuMemFree_v2");
+  get(&driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+  get(&driver.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+  get(&driver.cuModuleLoadDataEx, "cuModuleLoadDataEx");
+  get(&driver.cuModuleGetFunction, "cuModuleGetFunction");
+  get(&driver.cuLaunchKernel, "cuLaunchKernel");
+  get(&driver.cuGetErrorString, "cuGetErrorString");
+  get(&driver.cuFuncGetAttribute, "cuFuncGetAttribute");
+  get(&driver.cuFuncSetAttribute, "cuFuncSetAttribute");
+  get(&driver.cuStreamCreate, "cuStreamCreate");
+  get(&driver.cuStreamSynchronize, "cuStreamSynchronize");
+  get(&driver.cuEventCreate, "cuEventCreate");
+  get(&driver.cuEventRecord, "cuEventRecord");
+  get(&driver.cuEventSynchronize, "cuEventSynchronize");
+  get(&driver.cuEventElapsedTime, "cuEventElapsedTime_v2");
+  get(&driver.cuEventDestroy, "cuEventDestroy_v2");
+  if (missing)
+    error = path + " lacks " + missing + " (a CUDA driver too old?)";
+  return !missing;
 }
 
 } // namespace

@@ -11,7 +11,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <type_traits>
 #include <vector>
 
 namespace ktc::drivers {
@@ -47,17 +46,17 @@ bool load(HipDriver &hip, std::string &error) {
             ": " + why;
     return false;
   }
-  bool all = true;
-  auto get = [&](auto &fn, const char *name) {
-    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
-        dlsym(lib, name));
-    if (!fn && all) {
-      error = path + " lacks " + name + " (a HIP runtime too old?)";
-      all = false;
-    }
+  // One small call per entry point; the message is built once, for the
+  // first one missing.
+  const char *missing = nullptr;
+  auto get = [&](void *slot, const char *name) {
+    void *fn = dlsym(lib, name);
+    std::memcpy(slot, &fn, sizeof(fn)); // into a function pointer
+    if (!fn && !missing)
+      missing = name;
   };
   hip.library = lib;
-#define KTC_HIP_GET(name) get(hip.name, #name);
+#define KTC_HIP_GET(name) get(&hip.name, #name);
   KTC_HIP_GET(hipInit)
   KTC_HIP_GET(hipGetDeviceCount)
   KTC_HIP_GET(hipSetDevice)
@@ -81,7 +80,9 @@ bool load(HipDriver &hip, std::string &error) {
   KTC_HIP_GET(hipEventElapsedTime)
   KTC_HIP_GET(hipEventDestroy)
 #undef KTC_HIP_GET
-  return all;
+  if (missing)
+    error = path + " lacks " + missing + " (a HIP runtime too old?)";
+  return !missing;
 }
 
 } // namespace
