@@ -27,7 +27,7 @@ set(KTC_LIBRARIES
   KtcDialect KtcTransforms KtcTargetDesc KtcConversion KtcTargetCPU KtcTargetGPU
   KtcCompiler
   KtcSupport KtcCache KtcOccupancy KtcBuilder KtcRuntime KtcBench KtcAutotune
-  KtcAot KtcAotRuntime)
+  KtcAot KtcAotRuntime KtcDrivers)
 
 # The builder's headers are found in the source tree while building; once
 # installed they are under <prefix>/include.

@@ -9,8 +9,11 @@
 #   scripts/aot-device.sh run     # on the device (device tool, carry .gpu):
 #                                 # aot_cuda_main (the application's context,
 #                                 # cuMemAlloc memory and stream; float64
-#                                 # checks; launch cost beside cuLaunchKernel),
-#                                 # then under compute-sanitizer if present
+#                                 # checks; launch cost beside cuLaunchKernel,
+#                                 # measured as ktc-bench's launch_overhead:
+#                                 # the "launch_overhead aot" line), then
+#                                 # under compute-sanitizer if present
+#                                 # (without the timing)
 #
 # aot_cuda_main links no LLVM: it needs only libcuda.so.1 on the device.
 set -uo pipefail
@@ -38,7 +41,9 @@ run)
   rc=${PIPESTATUS[0]}
   KTC_DEVICE=cpu .gpu/aot/aot_main 2>&1 | tee -a "$log"
   if command -v compute-sanitizer >/dev/null; then
-    compute-sanitizer --tool memcheck .gpu/aot/aot_cuda_main .gpu/aot 2>&1 |
+    # Its launches are far slower: no timing there.
+    compute-sanitizer --tool memcheck .gpu/aot/aot_cuda_main .gpu/aot \
+      --no-timing 2>&1 |
       tail -5 | tee -a "$log"
   fi
   exit $rc

@@ -31,7 +31,10 @@
 
 #include "ktc/Kernel.h"
 
+#include <functional>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ktc::aot {
@@ -43,10 +46,20 @@ struct Export {
   std::string mlir;   // the kernel traced with its constexpr values
   std::vector<detail::ParamSpec> params; // all parameters, in order
   Options options;
+  /// Launches the kernel with its constexprs through the JIT, `runtime`
+  /// holding the runtime arguments in order (the JIT fallback of
+  /// ktc_add_kernels(... JIT_FALLBACK): lib/Aot/JitFallback.cpp).
+  std::function<void(const ktc::Grid &,
+                     std::span<const detail::LaunchArg> runtime)>
+      launch;
 };
 
 class Exports {
 public:
+  /// `trace`: whether add() traces each export (the generator); the JIT
+  /// fallback only launches them.
+  explicit Exports(bool trace = true) : trace_(trace) {}
+
   /// Exports `kernel` traced with `constexprs` (one value per constexpr
   /// parameter, in order; Options last, optionally) as `name`.
   template <typename F, typename... C>
@@ -59,7 +72,22 @@ public:
     detail::split_options(
         [&](const Options &options, const auto &...values) {
           e.options = options;
-          e.mlir = kernel.mlir(values..., options);
+          if (trace_)
+            e.mlir = kernel.mlir(values..., options);
+          std::vector<detail::LaunchArg> fixed{detail::LaunchArg(values)...};
+          // The kernels of an export list are globals: kept by address.
+          e.launch = [k = &kernel, fixed = std::move(fixed), options,
+                      params = e.params](
+                         const ktc::Grid &grid,
+                         std::span<const detail::LaunchArg> runtime) {
+            std::vector<detail::LaunchArg> all;
+            size_t r = 0, c = 0;
+            for (const detail::ParamSpec &p : params)
+              all.push_back(p.runtime ? runtime[r++] : fixed[c++]);
+            launchAll(*k, grid, all, options,
+                      std::make_index_sequence<Kernel<F>::kNumRuntime +
+                                               Kernel<F>::kNumConstexpr>());
+          };
         },
         constexprs...);
     all_.push_back(std::move(e));
@@ -68,6 +96,14 @@ public:
   const std::vector<Export> &all() const { return all_; }
 
 private:
+  template <typename F, size_t... I>
+  static void launchAll(const Kernel<F> &kernel, const ktc::Grid &grid,
+                        const std::vector<detail::LaunchArg> &all,
+                        const Options &options, std::index_sequence<I...>) {
+    kernel.launch(grid, all[I]..., options);
+  }
+
+  bool trace_;
   std::vector<Export> all_;
 };
 

@@ -26,11 +26,16 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cstring>
 #include <set>
@@ -73,8 +78,49 @@ std::string cType(const detail::ParamSpec &p, const std::string &exportName) {
   return t;
 }
 
+/// The CPU the portable `host` target compiles for: x86-64-v2 (SSE4.2,
+/// POPCNT; every x86-64 CPU since about 2009, and the baseline of current
+/// Linux distributions), or the architecture's generic CPU elsewhere.
+std::string baselineCpu() {
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  return triple.getArch() == llvm::Triple::x86_64 ? "x86-64-v2" : "generic";
+}
+
+/// A host target of an AOT export list: `host` (the portable baseline),
+/// `host-native` (the build machine's CPU and all its features, as the JIT
+/// compiles) or `host-<cpu>` (an LLVM CPU name: host-x86-64-v3,
+/// host-sapphirerapids, ...). `cpu` is set to what it compiles for.
+target::Target hostTarget(const std::string &name, std::string &cpu) {
+  if (name == "host-native") {
+    target::Target t = target::Target::host();
+    cpu = "native, " + t.arch;
+    return t;
+  }
+  cpu = name == "host" ? baselineCpu() : name.substr(5);
+  if (name != "host") {
+    llvm::InitializeNativeTarget();
+    llvm::Triple triple(llvm::sys::getProcessTriple());
+    std::string error;
+    const llvm::Target *t = llvm::TargetRegistry::lookupTarget(triple, error);
+    std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+        t ? t->createMCSubtargetInfo(triple, "", "") : nullptr);
+    if (cpu.empty() || !subtarget || !subtarget->isCPUStringValid(cpu))
+      throw Error("unknown host target '" + name + "': '" + cpu +
+                  "' is not a CPU LLVM knows for " + triple.str() +
+                  " (host: the portable " + baselineCpu() +
+                  "; host-native: the build machine's CPU; host-<cpu>: "
+                  "host-x86-64-v3, host-x86-64-v4, host-sapphirerapids, ...)");
+  }
+  return target::Target::host(cpu, "");
+}
+
+bool isHostTarget(const std::string &name) {
+  return name == "host" || name.rfind("host-", 0) == 0;
+}
+
 struct Compiled {
   std::string target;
+  std::string hostCpu; // host: the CPU it was compiled for
   compiler::CompiledKernel kernel;
   unsigned dynamicShared = 0;
 };
@@ -145,7 +191,10 @@ Prepared prepare(const Export &e, const GenerateOptions &options) {
     throw Error("export '" + e.name +
                 "': " + llvm::toString(compileOptions.takeError()));
   for (const std::string &name : options.targets) {
-    auto target = target::Target::parse(name);
+    std::string hostCpu;
+    auto target = isHostTarget(name)
+                      ? llvm::Expected<target::Target>(hostTarget(name, hostCpu))
+                      : target::Target::parse(name);
     if (!target)
       throw Error(llvm::toString(target.takeError()));
     mlir::OwningOpRef<mlir::ModuleOp> copy = module->clone();
@@ -154,7 +203,8 @@ Prepared prepare(const Export &e, const GenerateOptions &options) {
       throw Error("export '" + e.name + "' for " + name + ": " +
                   llvm::toString(kernel.takeError()));
     Compiled c;
-    c.target = name == "host" ? "host" : target->name();
+    c.target = isHostTarget(name) ? "host" : target->name();
+    c.hostCpu = hostCpu;
     c.kernel = std::move(*kernel);
     if (target->kind == target::Target::Kind::NVPTX)
       c.dynamicShared = unsigned(dynamicSharedBytes(c.kernel.binary));
@@ -238,6 +288,13 @@ void generate(const std::vector<Export> &exports,
                 options.ns + "' must be C identifiers");
   if (exports.empty())
     throw Error("the export list (KTC_AOT_EXPORTS) exports no kernel");
+  int hosts = 0;
+  for (const std::string &t : options.targets)
+    hosts += isHostTarget(t);
+  if (hosts > 1)
+    throw Error("more than one host target in --targets (host, host-native, "
+                "host-<cpu>): a program links one host variant of each "
+                "kernel");
   std::set<std::string> names;
   for (const Export &e : exports) {
     if (!isIdentifier(e.name))
@@ -250,8 +307,13 @@ void generate(const std::vector<Export> &exports,
     all.push_back(prepare(e, options));
 
   std::string header, source, targets;
-  for (const std::string &t : options.targets)
-    targets += (targets.empty() ? "" : ", ") + t;
+  for (const std::string &t : options.targets) {
+    std::string cpu;
+    if (isHostTarget(t))
+      hostTarget(t, cpu);
+    targets += (targets.empty() ? "" : ", ") + t +
+               (cpu.empty() ? "" : " (" + cpu + ")");
+  }
   llvm::raw_string_ostream h(header), s(source);
   h << "// Generated by ktc-aot (ktc_add_kernels " << options.name
     << "): do not edit.\n// Targets: " << targets
@@ -261,6 +323,16 @@ void generate(const std::vector<Export> &exports,
   s << "// Generated by ktc-aot (ktc_add_kernels " << options.name
     << "): do not edit.\n#include \"" << options.name << ".h\"\n\n"
     << "#include <cstring>\n\n";
+  if (options.jitFallback)
+    s << "// JIT_FALLBACK: no code object for the device -> ktc's JIT with\n"
+         "// the export list (lib/Aot/JitFallback.cpp).\n"
+         "namespace ktc::aot {\nclass Exports;\nvoid jitLaunch(const "
+         "KernelDesc &, const Grid &, void **, Stream, void (*)(Exports &));"
+         "\n}\nvoid ktc_aot_exports(ktc::aot::Exports &);\nnamespace {\n"
+         "void jit(const ktc::aot::KernelDesc &kernel, const ktc::aot::Grid "
+         "&grid, void **args,\n         ktc::aot::Stream stream) {\n"
+         "  ktc::aot::jitLaunch(kernel, grid, args, stream, "
+         "&ktc_aot_exports);\n}\n} // namespace\n\n";
   std::vector<llvm::NewArchiveMember> members;
   std::vector<std::string> hostObjects, memberNames;
   for (const Prepared &p : all) {
@@ -298,7 +370,9 @@ void generate(const std::vector<Export> &exports,
         pointers |= uint64_t(1) << i;
     s << "};\nktc::aot::KernelDesc " << n << "_kernel = {\"" << n << "\", "
       << n << "_objects, " << p.compiled.size() << ", " << p.runtime.size()
-      << ", " << pointers << "u, {}};\n} // namespace\n\n";
+      << ", " << pointers << "u, {}"
+      << (options.jitFallback ? ", &jit" : "")
+      << "};\n} // namespace\n\n";
 
     std::string params = "ktc::aot::Grid grid";
     for (size_t i = 0; i < p.runtime.size(); ++i)

@@ -15,6 +15,9 @@ struct GenerateOptions {
   std::string ns;                   // the launch functions' namespace
   std::vector<std::string> targets; // host, sm_90, gfx942, ...
   std::string outDir;
+  /// Launches on a device with no code object go to ktc's JIT
+  /// (ktc::aot::jitLaunch, lib/Aot/JitFallback.cpp) instead of failing.
+  bool jitFallback = false;
 };
 
 /// Compiles every export for every target and writes the header, the

@@ -1,7 +1,7 @@
 //===- Main.cpp - the main() of a ktc_add_kernels generator ---------------===//
 //
 //   <generator> --name NAME --namespace NS --targets host,sm_90,gfx942
-//               --out-dir DIR
+//               --out-dir DIR [--jit-fallback yes|no]
 //
 // Linked with an export list (KTC_AOT_EXPORTS, ktc/Aot.h) into the generator
 // ktc_add_kernels builds and runs at build time. Errors: one line on stderr,
@@ -31,6 +31,13 @@ int main(int argc, char **argv) {
       options.ns = value;
     } else if (flag == "--out-dir") {
       options.outDir = value;
+    } else if (flag == "--jit-fallback") {
+      if (value != "yes" && value != "no") {
+        std::fprintf(stderr, "ktc-aot: error: --jit-fallback takes yes or "
+                             "no, not '%s'\n", value.c_str());
+        return 1;
+      }
+      options.jitFallback = value == "yes";
     } else if (flag == "--targets") {
       // A comma- or semicolon-separated list (a CMake list works).
       size_t start = 0;
@@ -45,7 +52,7 @@ int main(int argc, char **argv) {
     } else {
       std::fprintf(stderr,
                    "ktc-aot: error: unknown flag '%s' (expected --name, "
-                   "--namespace, --targets, --out-dir)\n",
+                   "--namespace, --targets, --out-dir, --jit-fallback)\n",
                    flag.c_str());
       return 1;
     }

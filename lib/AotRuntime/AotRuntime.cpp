@@ -1,7 +1,8 @@
 //===- AotRuntime.cpp - launching ahead-of-time compiled kernels ---------===//
 //
 // The device is chosen once per process (KTC_DEVICE, as ktc's JIT reads it);
-// each kernel picks its code object for it at its first launch and keeps the
+// each kernel picks its code object for it at its first launch (or, with
+// none for the device, its JIT fallback if it has one) and keeps the
 // loaded module in its KernelDesc (published with an atomic, so later
 // launches take no lock). No LLVM, no MLIR: this library and its users link
 // libc, libstdc++ and libdl only.
@@ -122,7 +123,9 @@ const CodeObject *pick(const KernelDesc &kernel, const DeviceInfo &device) {
               "' has no code for this process's device, " + device.name +
               " (" + device.target + "); it was compiled for " +
               (has.empty() ? "nothing" : has) +
-              ". Add the target to ktc_add_kernels(... TARGETS ...)" +
+              ". Add the target to ktc_add_kernels(... TARGETS ...), or " +
+              "JIT_FALLBACK there to compile it for the device with ktc's " +
+              "JIT" +
               (device.kind != DeviceKind::CPU && has.find("host") !=
                                                          std::string::npos
                    ? ", or run on the CPU with KTC_DEVICE=cpu"
@@ -131,7 +134,7 @@ const CodeObject *pick(const KernelDesc &kernel, const DeviceInfo &device) {
 
 /// What a kernel keeps in its state[0] once loaded.
 struct KernelState {
-  const CodeObject *object;
+  const CodeObject *object; // null: launched through kernel.jit
   std::unique_ptr<Loaded> loaded; // GPU only
 };
 
@@ -146,11 +149,11 @@ KernelState &loadedState(KernelDesc &kernel) {
     return *static_cast<KernelState *>(s);
   Chosen &c = chosen();
   const CodeObject *object = pick(kernel, c.info);
-  if (!object)
+  if (!object && !kernel.jit)
     noCodeFor(kernel, c.info);
   auto state = std::make_unique<KernelState>();
   state->object = object;
-  if (c.backend)
+  if (c.backend && object)
     state->loaded = c.backend->load(kernel, *object);
   slot.store(state.get(), std::memory_order_release);
   return *state.release(); // kept for the process's life, as the JIT's are
@@ -190,8 +193,10 @@ void launch(KernelDesc &kernel, const Grid &grid, void **args, Stream stream) {
   std::array<int32_t, 3> g{int32_t(grid.x), int32_t(grid.y), int32_t(grid.z)};
   if (state.loaded)
     state.loaded->launch(g, args, stream);
-  else
+  else if (state.object)
     detail::runOnHost(state.object->host, args, kernel.numArgs, g);
+  else
+    kernel.jit(kernel, grid, args, stream);
 }
 
 } // namespace ktc::aot

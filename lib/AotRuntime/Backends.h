@@ -1,8 +1,8 @@
 //===- Backends.h - the AOT runtime's devices (internal) ---------*- C++ -*-===//
 //
 // One small interface per kind of device for lib/AotRuntime: CUDA and HIP
-// opened with dlopen (the driver-API calls copied, pared down, from
-// lib/Runtime/CUDA and lib/Runtime/HIP), the host's programs on threads.
+// opened with dlopen (lib/Drivers, shared with lib/Runtime's devices), the
+// host's programs on threads.
 //
 //===----------------------------------------------------------------------===//
 

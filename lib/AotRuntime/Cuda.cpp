@@ -1,8 +1,8 @@
 //===- Cuda.cpp - AOT kernels on an NVIDIA GPU through the driver API -----===//
 //
-// libcuda.so.1 (or KTC_CUDA_LIBRARY) opened with dlopen; the calls are those
-// of lib/Runtime/CUDA/CudaDevice.cpp, pared down to what a launch of a
-// loaded PTX needs. The device is the one of the calling thread's current
+// The driver as lib/Drivers opens it (libcuda.so.1 or KTC_CUDA_LIBRARY,
+// through dlopen, shared with the JIT's lib/Runtime/CUDA); what a launch of
+// a loaded PTX needs. The device is the one of the calling thread's current
 // context if there is one (the application's), else device 0's primary
 // context.
 //
@@ -10,52 +10,17 @@
 
 #include "Backends.h"
 
-#include <dlfcn.h>
-
-#include <cstdlib>
+#include "lib/Drivers/CudaDriver.h"
 
 namespace ktc::aot::detail {
 namespace {
 
-using CUresult = int;
-using CUdevice = int;
-using CUcontext = struct CUctx_st *;
-using CUmodule = struct CUmod_st *;
-using CUfunction = struct CUfunc_st *;
-using CUstream = struct CUstream_st *;
-constexpr int CC_MAJOR = 75, CC_MINOR = 76;
-constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
-constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
-constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
-
-struct Driver {
-  CUresult (*cuInit)(unsigned);
-  CUresult (*cuDeviceGetCount)(int *);
-  CUresult (*cuDeviceGet)(CUdevice *, int);
-  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
-  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
-  CUresult (*cuCtxSetCurrent)(CUcontext);
-  CUresult (*cuCtxGetCurrent)(CUcontext *);
-  CUresult (*cuCtxGetDevice)(CUdevice *);
-  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
-                                 void **);
-  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
-  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, unsigned, CUstream,
-                             void **, void **);
-  CUresult (*cuStreamSynchronize)(CUstream);
-  CUresult (*cuGetErrorString)(CUresult, const char **);
-};
+using namespace ktc::drivers;
+using Driver = CudaDriver;
 
 void check(const Driver &d, CUresult r, const std::string &what) {
-  if (r == 0)
-    return;
-  const char *message = "unknown error";
-  d.cuGetErrorString(r, &message);
-  throw Error(what + " failed: " + message + " (CUDA error " +
-              std::to_string(r) + ")");
+  if (r != 0)
+    throw Error(cudaError(d, r, what));
 }
 
 class CudaLoaded : public Loaded {
@@ -131,46 +96,12 @@ private:
 } // namespace
 
 std::unique_ptr<Backend> openCuda(std::string &why) {
-  static Driver d;
-  const char *env = std::getenv("KTC_CUDA_LIBRARY");
-  std::string path = env && *env ? env : "libcuda.so.1";
-  void *lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    const char *e = dlerror();
-    why = "the CUDA driver library " + path + " was not found: " +
-          (e ? e : "dlopen failed");
+  const Driver *driver = cudaDriver(why);
+  if (!driver)
     return nullptr;
-  }
-  bool all = true;
-  auto get = [&](auto &fn, const char *name) {
-    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
-        dlsym(lib, name));
-    if (!fn && all) {
-      why = path + " lacks " + name + " (a CUDA driver too old?)";
-      all = false;
-    }
-  };
-  get(d.cuInit, "cuInit");
-  get(d.cuDeviceGetCount, "cuDeviceGetCount");
-  get(d.cuDeviceGet, "cuDeviceGet");
-  get(d.cuDeviceGetName, "cuDeviceGetName");
-  get(d.cuDeviceGetAttribute, "cuDeviceGetAttribute");
-  get(d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-  get(d.cuCtxSetCurrent, "cuCtxSetCurrent");
-  get(d.cuCtxGetCurrent, "cuCtxGetCurrent");
-  get(d.cuModuleLoadDataEx, "cuModuleLoadDataEx");
-  get(d.cuModuleGetFunction, "cuModuleGetFunction");
-  get(d.cuFuncSetAttribute, "cuFuncSetAttribute");
-  get(d.cuLaunchKernel, "cuLaunchKernel");
-  get(d.cuStreamSynchronize, "cuStreamSynchronize");
-  get(d.cuGetErrorString, "cuGetErrorString");
-  if (!all)
-    return nullptr;
-  // Optional (a stand-in driver may lack it): without it, device 0.
-  d.cuCtxGetDevice = reinterpret_cast<decltype(d.cuCtxGetDevice)>(
-      dlsym(lib, "cuCtxGetDevice"));
+  const Driver &d = *driver;
   int count = 0;
-  if (d.cuInit(0) != 0 || d.cuDeviceGetCount(&count) != 0 || count == 0) {
+  if (d.cuDeviceGetCount(&count) != 0 || count == 0) {
     why = "no CUDA device was found";
     return nullptr;
   }
@@ -179,7 +110,7 @@ std::unique_ptr<Backend> openCuda(std::string &why) {
   CUcontext ctx = nullptr;
   CUdevice dev = 0;
   if (d.cuCtxGetCurrent(&ctx) != 0 || !ctx ||
-      (d.cuCtxGetDevice && d.cuCtxGetDevice(&dev) != 0)) {
+      d.cuCtxGetDevice(&dev) != 0) {
     ctx = nullptr;
     check(d, d.cuDeviceGet(&dev, 0), "cuDeviceGet");
     check(d, d.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
@@ -187,8 +118,10 @@ std::unique_ptr<Backend> openCuda(std::string &why) {
   char name[256] = {0};
   d.cuDeviceGetName(name, sizeof(name), dev);
   int major = 0, minor = 0;
-  d.cuDeviceGetAttribute(&major, CC_MAJOR, dev);
-  d.cuDeviceGetAttribute(&minor, CC_MINOR, dev);
+  d.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                         dev);
+  d.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                         dev);
   DeviceInfo info{DeviceKind::CUDA, name,
                   "sm_" + std::to_string(major * 10 + minor)};
   return std::make_unique<Cuda>(d, ctx, std::move(info));

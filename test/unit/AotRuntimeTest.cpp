@@ -25,9 +25,10 @@ using namespace ktc::aot;
 namespace {
 
 /// Runs a launch, returns its error's message ("" if none).
-std::string errorOf(KernelDesc &kernel, Grid grid, void **args) {
+std::string errorOf(KernelDesc &kernel, Grid grid, void **args,
+                    Stream stream = {}) {
   try {
-    launch(kernel, grid, args, {});
+    launch(kernel, grid, args, stream);
   } catch (const Error &e) {
     return e.what();
   }
@@ -146,9 +147,54 @@ TEST(AotCuda, NoCodeForTheDeviceIsAClearError) {
   EXPECT_EQ(errorOf(kernel, {1}, args),
             "AOT kernel 'only_amd' has no code for this process's device, "
             "Fake CUDA GPU (sm_135); it was compiled for host, gfx942. Add "
-            "the target to ktc_add_kernels(... TARGETS ...), or run on the "
-            "CPU with KTC_DEVICE=cpu");
+            "the target to ktc_add_kernels(... TARGETS ...), or JIT_FALLBACK "
+            "there to compile it for the device with ktc's JIT, or run on "
+            "the CPU with KTC_DEVICE=cpu");
   EXPECT_EQ(fakeLaunches(), before);
+}
+
+// What the fallback got (a hand-written stand-in for ktc::aot::jitLaunch).
+struct JitCall {
+  const KernelDesc *kernel = nullptr;
+  int64_t x = 0, y = 0, z = 0;
+  uint64_t arg0 = 0;
+  void *stream = nullptr;
+  int calls = 0;
+} jitCall;
+
+void fakeJit(const KernelDesc &kernel, const Grid &grid, void **args,
+             Stream stream) {
+  jitCall.kernel = &kernel;
+  jitCall.x = grid.x, jitCall.y = grid.y, jitCall.z = grid.z;
+  std::memcpy(&jitCall.arg0, args[0], 8);
+  jitCall.stream = stream.native;
+  ++jitCall.calls;
+}
+
+TEST(AotCuda, NoCodeForTheDeviceTakesTheJitFallback) {
+  CodeObject objects[] = {{"host", nullptr, 0, 1, 0, nullptr},
+                          {"gfx942", ptx, sizeof(ptx), 256, 0, nullptr}};
+  KernelDesc kernel{"amd_or_jit", objects, 2, 1, 0b1, {}, &fakeJit};
+  alignas(16) static float buffer[4];
+  uint64_t slot = reinterpret_cast<uint64_t>(buffer);
+  void *args[1] = {&slot};
+  int stream = 0; // any address: the fallback gets it as it is
+  int before = fakeLaunches();
+  for (int i = 1; i <= 2; ++i) {
+    EXPECT_EQ(errorOf(kernel, {5, 3, 2}, args, {&stream}), "");
+    EXPECT_EQ(jitCall.calls, i);
+  }
+  EXPECT_EQ(jitCall.kernel, &kernel);
+  EXPECT_EQ(jitCall.x * 100 + jitCall.y * 10 + jitCall.z, 532);
+  EXPECT_EQ(jitCall.arg0, slot);
+  EXPECT_EQ(jitCall.stream, &stream);
+  EXPECT_EQ(fakeLaunches(), before); // the driver launched nothing itself
+  // The fallback has the same checks before it: a misaligned pointer.
+  uint64_t odd = slot + 4;
+  void *oddArgs[1] = {&odd};
+  EXPECT_NE(errorOf(kernel, {1}, oddArgs).find("not aligned"),
+            std::string::npos);
+  EXPECT_EQ(jitCall.calls, 2);
 }
 
 #endif

@@ -10,7 +10,8 @@
 // auto: an NVIDIA GPU, else an AMD GPU, else the CPU; CUDA and HIP are
 // opened with dlopen, as ktc's JIT does) and the code object for it; a
 // kernel with none for that device throws ktc::aot::Error naming what it
-// has and what the device is. docs/aot.md.
+// has and what the device is, unless it was generated with the JIT
+// fallback (then ktc's JIT compiles it for the device). docs/aot.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +72,15 @@ struct CodeObject {
   HostEntry host;              // host only
 };
 
+struct KernelDesc;
+
+/// Launches a kernel through ktc's JIT, for a device it has no code object
+/// for: in a library made by ktc_add_kernels(... JIT_FALLBACK), which links
+/// the full ktc library and the export list, a call of ktc::aot::jitLaunch
+/// (lib/Aot/JitFallback.cpp). Same arguments as launch().
+using JitLaunch = void (*)(const KernelDesc &kernel, const Grid &grid,
+                           void **args, Stream stream);
+
 /// A kernel as ktc-aot generated it. `state` is the runtime's (the loaded
 /// module), zero-initialised by the generated code.
 struct KernelDesc {
@@ -82,6 +92,9 @@ struct KernelDesc {
   /// pointers aligned to 16 bytes, checked at each launch).
   uint64_t pointerArgs;
   void *state[4];
+  /// Where there is no code object for the device: null (a launch throws
+  /// Error naming the device and the targets there are), or the JIT.
+  JitLaunch jit = nullptr;
 };
 
 /// Launches `kernel` over `grid` with `args[i]` pointing at an 8-byte slot

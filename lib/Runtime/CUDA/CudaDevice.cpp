@@ -2,8 +2,9 @@
 //
 // libcuda.so.1 is opened with dlopen at first use, so one binary starts on
 // machines without it (Device::get("auto") then moves on). The few driver
-// types and entry points used are declared here: no CUDA headers or
-// toolkit are needed to build ktc.
+// types and entry points used are declared in lib/Drivers/CudaDriver.h
+// (shared with the AOT runtime): no CUDA headers or toolkit are needed to
+// build ktc.
 //
 // Kernels: ktc dialect -> ktc-gpu-pipeline (sm_<major><minor>) -> PTX, in
 // process -> cuModuleLoadDataEx (the driver's JIT log on failure).
@@ -27,11 +28,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/Conversion/SharedMemory.h"
+#include "lib/Drivers/CudaDriver.h"
 #include "lib/Runtime/Device.h"
 #include "lib/Support/Env.h"
-
-
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <map>
@@ -40,135 +39,13 @@
 namespace ktc::detail {
 namespace {
 
-// The CUDA driver API, as much of it as ktc uses.
-using CUresult = int;
-using CUdevice = int;
-using CUcontext = struct CUctx_st *;
-using CUmodule = struct CUmod_st *;
-using CUfunction = struct CUfunc_st *;
-using CUstream = struct CUstream_st *;
-using CUevent = struct CUevent_st *;
-using CUdeviceptr = unsigned long long;
-constexpr int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5; // then Y = 6, Z = 7
-constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
-constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
-constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
-constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
-constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
-constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
-constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
-constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
-
-struct Driver {
-  CUresult (*cuInit)(unsigned);
-  CUresult (*cuDeviceGetCount)(int *);
-  CUresult (*cuDeviceGet)(CUdevice *, int);
-  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
-  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
-  CUresult (*cuCtxSetCurrent)(CUcontext);
-  CUresult (*cuCtxGetCurrent)(CUcontext *);
-  CUresult (*cuCtxGetDevice)(CUdevice *);
-  CUresult (*cuCtxSynchronize)();
-  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
-  CUresult (*cuMemFree)(CUdeviceptr);
-  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
-  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
-  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
-                                 void **);
-  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, unsigned, CUstream,
-                             void **, void **);
-  CUresult (*cuGetErrorString)(CUresult, const char **);
-  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
-  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
-  CUresult (*cuStreamCreate)(CUstream *, unsigned);
-  CUresult (*cuStreamSynchronize)(CUstream);
-  CUresult (*cuEventCreate)(CUevent *, unsigned);
-  CUresult (*cuEventRecord)(CUevent, CUstream);
-  CUresult (*cuEventSynchronize)(CUevent);
-  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
-  CUresult (*cuEventDestroy)(CUevent);
-};
-
-/// The driver, or null with `why` set.
-const Driver *loadDriver(std::string &why) {
-  static Driver driver;
-  static std::string error;
-  static bool ok = [] {
-    // KTC_CUDA_LIBRARY names another driver library (a path or a name).
-    std::optional<std::string> env = env::raw("KTC_CUDA_LIBRARY");
-    std::string path = env.value_or("libcuda.so.1");
-    void *lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-      const char *why = dlerror();
-      error = "the CUDA driver library " + path + " was not found" +
-              (env ? " (KTC_CUDA_LIBRARY)" : " (no NVIDIA driver)") +
-              ": " + (why ? why : "dlopen failed");
-      return false;
-    }
-    bool all = true;
-    auto get = [&](auto &fn, const char *name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
-          dlsym(lib, name));
-      if (!fn) {
-        error = path + " lacks " + name + " (a CUDA driver too old?)";
-        all = false;
-      }
-    };
-    get(driver.cuInit, "cuInit");
-    get(driver.cuDeviceGetCount, "cuDeviceGetCount");
-    get(driver.cuDeviceGet, "cuDeviceGet");
-    get(driver.cuDeviceGetName, "cuDeviceGetName");
-    get(driver.cuDeviceGetAttribute, "cuDeviceGetAttribute");
-    get(driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-    get(driver.cuCtxSetCurrent, "cuCtxSetCurrent");
-    get(driver.cuCtxGetCurrent, "cuCtxGetCurrent");
-    get(driver.cuCtxGetDevice, "cuCtxGetDevice");
-    get(driver.cuCtxSynchronize, "cuCtxSynchronize");
-    get(driver.cuMemAlloc, "cuMemAlloc_v2");
-    get(driver.cuMemFree, "cuMemFree_v2");
-    get(driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
-    get(driver.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
-    get(driver.cuModuleLoadDataEx, "cuModuleLoadDataEx");
-    get(driver.cuModuleGetFunction, "cuModuleGetFunction");
-    get(driver.cuLaunchKernel, "cuLaunchKernel");
-    get(driver.cuGetErrorString, "cuGetErrorString");
-    get(driver.cuFuncGetAttribute, "cuFuncGetAttribute");
-    get(driver.cuFuncSetAttribute, "cuFuncSetAttribute");
-    get(driver.cuStreamCreate, "cuStreamCreate");
-    get(driver.cuStreamSynchronize, "cuStreamSynchronize");
-    get(driver.cuEventCreate, "cuEventCreate");
-    get(driver.cuEventRecord, "cuEventRecord");
-    get(driver.cuEventSynchronize, "cuEventSynchronize");
-    get(driver.cuEventElapsedTime, "cuEventElapsedTime_v2");
-    get(driver.cuEventDestroy, "cuEventDestroy_v2");
-    return all;
-  }();
-  why = error;
-  return ok ? &driver : nullptr;
-}
+// The CUDA driver API, as much of it as ktc uses (lib/Drivers, shared with
+// the AOT runtime).
+using namespace ktc::drivers;
+using Driver = CudaDriver;
 
 /// The driver, initialised (cuInit), or null with `why` set.
-const Driver *initDriver(std::string &why) {
-  static std::string error;
-  static const Driver *driver = []() -> const Driver * {
-    const Driver *d = loadDriver(error);
-    if (!d)
-      return nullptr;
-    if (CUresult r = d->cuInit(0)) {
-      const char *message = "unknown error";
-      d->cuGetErrorString(r, &message);
-      error = std::string("cuInit failed: ") + (message ? message : "?") +
-              " (CUDA error " + std::to_string(r) + ")";
-      return nullptr;
-    }
-    return d;
-  }();
-  why = error;
-  return driver;
-}
+const Driver *initDriver(std::string &why) { return cudaDriver(why); }
 
 /// Makes `ctx` the calling thread's current context for a scope, then
 /// restores the one it had (when they differ: one driver call otherwise).
@@ -220,12 +97,8 @@ DeviceInfo describe(const Driver &d, CUdevice dev, int index) {
 
 /// Throws a ktc::Error for a failed driver call.
 void check(const Driver &d, CUresult r, const char *what) {
-  if (r == 0)
-    return;
-  const char *message = "unknown error";
-  d.cuGetErrorString(r, &message);
-  throw Error(std::string(what) + " failed: " + message + " (CUDA error " +
-              std::to_string(r) + ")");
+  if (r != 0)
+    throw Error(cudaError(d, r, what));
 }
 
 class CudaExecutable : public Executable {

@@ -1,8 +1,9 @@
 //===- HipDevice.cpp - AMD GPUs through the HIP module API -----------------===//
 //
 // Debian's HIP headers give the types and attribute values; the library is
-// opened with dlopen at first use (libamdhip64.so, .so.7, .so.6, .so.5), so
-// one binary serves every ROCm a user has and starts where there is none.
+// opened with dlopen at first use (libamdhip64.so, .so.7, .so.6, .so.5;
+// lib/Drivers/HipDriver.h, shared with the AOT runtime), so one binary
+// serves every ROCm a user has and starts where there is none.
 // Properties come from hipDeviceGetAttribute, except the target id
 // (gcnArchName, "gfx942:sramecc+:xnack-"), read from whichever layout of
 // hipDeviceProp_t the library's entry point fills (it changed in ROCm 6).
@@ -16,13 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#define __HIP_PLATFORM_AMD__ 1
-#include <hip/hip_runtime_api.h>
-
+#include "lib/Drivers/HipDriver.h"
 #include "lib/Runtime/Device.h"
 #include "lib/Support/Env.h"
-
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <mutex>
@@ -30,132 +27,14 @@
 namespace ktc::detail {
 namespace {
 
-struct Hip {
-#define KTC_HIP_FN(name) decltype(&::name) name = nullptr;
-  KTC_HIP_FN(hipInit)
-  KTC_HIP_FN(hipGetDeviceCount)
-  KTC_HIP_FN(hipSetDevice)
-  KTC_HIP_FN(hipGetDevice)
-  KTC_HIP_FN(hipDeviceGetAttribute)
-  KTC_HIP_FN(hipDeviceGetName)
-  hipError_t (*hipMalloc)(void **, size_t) = nullptr; // overloaded in C++
-  KTC_HIP_FN(hipFree)
-  KTC_HIP_FN(hipMemcpyHtoD)
-  KTC_HIP_FN(hipMemcpyDtoH)
-  KTC_HIP_FN(hipDeviceSynchronize)
-  KTC_HIP_FN(hipModuleLoadData)
-  KTC_HIP_FN(hipModuleGetFunction)
-  KTC_HIP_FN(hipModuleLaunchKernel)
-  KTC_HIP_FN(hipGetErrorString)
-  KTC_HIP_FN(hipStreamCreate)
-  KTC_HIP_FN(hipStreamSynchronize)
-  KTC_HIP_FN(hipEventCreate)
-  KTC_HIP_FN(hipEventRecord)
-  KTC_HIP_FN(hipEventSynchronize)
-  KTC_HIP_FN(hipEventElapsedTime)
-  KTC_HIP_FN(hipEventDestroy)
-#undef KTC_HIP_FN
-  void *library = nullptr; // for the optional entry points
-};
-
-const Hip *loadHip(std::string &why) {
-  static Hip hip;
-  static std::string error;
-  static bool ok = [] {
-    // KTC_HIP_LIBRARY names another HIP runtime (a path or a name).
-    std::optional<std::string> env = env::raw("KTC_HIP_LIBRARY");
-    std::vector<std::string> names;
-    if (env)
-      names = {*env};
-    else
-      names = {"libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6",
-               "libamdhip64.so.5"};
-    void *lib = nullptr;
-    std::string tried, why, path;
-    for (const std::string &name : names) {
-      if ((lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL))) {
-        path = name;
-        break;
-      }
-      const char *reason = dlerror();
-      tried += (tried.empty() ? "" : ", ") + name;
-      why = reason ? reason : "dlopen failed";
-    }
-    if (!lib) {
-      error = "the HIP runtime library " + names.front() + " was not found" +
-              (env ? " (KTC_HIP_LIBRARY)"
-                           : " (no ROCm HIP runtime; tried " + tried + ")") +
-              ": " + why;
-      return false;
-    }
-    bool all = true;
-    auto get = [&](auto &fn, const char *name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
-          dlsym(lib, name));
-      if (!fn) {
-        error = path + " lacks " + name + " (a HIP runtime too old?)";
-        all = false;
-      }
-    };
-    hip.library = lib;
-#define KTC_HIP_GET(name) get(hip.name, #name);
-    KTC_HIP_GET(hipInit)
-    KTC_HIP_GET(hipGetDeviceCount)
-    KTC_HIP_GET(hipSetDevice)
-    KTC_HIP_GET(hipGetDevice)
-    KTC_HIP_GET(hipDeviceGetAttribute)
-    KTC_HIP_GET(hipDeviceGetName)
-    KTC_HIP_GET(hipMalloc)
-    KTC_HIP_GET(hipFree)
-    KTC_HIP_GET(hipMemcpyHtoD)
-    KTC_HIP_GET(hipMemcpyDtoH)
-    KTC_HIP_GET(hipDeviceSynchronize)
-    KTC_HIP_GET(hipModuleLoadData)
-    KTC_HIP_GET(hipModuleGetFunction)
-    KTC_HIP_GET(hipModuleLaunchKernel)
-    KTC_HIP_GET(hipGetErrorString)
-    KTC_HIP_GET(hipStreamCreate)
-    KTC_HIP_GET(hipStreamSynchronize)
-    KTC_HIP_GET(hipEventCreate)
-    KTC_HIP_GET(hipEventRecord)
-    KTC_HIP_GET(hipEventSynchronize)
-    KTC_HIP_GET(hipEventElapsedTime)
-    KTC_HIP_GET(hipEventDestroy)
-#undef KTC_HIP_GET
-    return all;
-  }();
-  why = error;
-  return ok ? &hip : nullptr;
-}
+// The HIP runtime's entry points (lib/Drivers, shared with the AOT
+// runtime).
+using Hip = drivers::HipDriver;
+using drivers::gcnArchName;
 
 void check(const Hip &h, hipError_t r, const std::string &what) {
-  if (r == hipSuccess)
-    return;
-  throw Error(what + " failed: " + h.hipGetErrorString(r) + " (HIP error " +
-              std::to_string(int(r)) + ")");
-}
-
-/// The device's AMD target id as HIP reports it (gcnArchName), or "".
-/// ROCm 6/7 export hipGetDevicePropertiesR0600 (a 1472-byte struct with
-/// gcnArchName at byte 1160); earlier releases, and the R0000 entry of
-/// later ones, fill the 792-byte layout with it at byte 396.
-std::string gcnArchName(const Hip &h, int device) {
-  auto r0600 = reinterpret_cast<hipError_t (*)(void *, int)>(
-      dlsym(h.library, "hipGetDevicePropertiesR0600"));
-  auto r0000 = reinterpret_cast<hipError_t (*)(void *, int)>(
-      dlsym(h.library, "hipGetDevicePropertiesR0000"));
-  if (!r0000)
-    r0000 = reinterpret_cast<hipError_t (*)(void *, int)>(
-        dlsym(h.library, "hipGetDeviceProperties"));
-  alignas(16) char props[4096] = {0}; // larger than either layout
-  size_t offset = 0;
-  if (r0600 && r0600(props, device) == hipSuccess)
-    offset = 1160;
-  else if (r0000 && r0000(props, device) == hipSuccess)
-    offset = 396;
-  else
-    return "";
-  return std::string(props + offset, strnlen(props + offset, 256));
+  if (r != hipSuccess)
+    throw Error(drivers::hipError(h, r, what));
 }
 
 /// The gfx target of a device: KTC_HIP_ARCH, else its gcnArchName, else
@@ -177,22 +56,7 @@ std::string archOf(const Hip &h, int device, int major, int minor) {
 }
 
 /// The runtime, initialised (hipInit), or null with `why` set.
-const Hip *initHip(std::string &why) {
-  static std::string error;
-  static const Hip *hip = []() -> const Hip * {
-    const Hip *h = loadHip(error);
-    if (!h)
-      return nullptr;
-    if (hipError_t r = h->hipInit(0); r != hipSuccess) {
-      error = std::string("hipInit failed: ") + h->hipGetErrorString(r) +
-              " (no AMD GPU)";
-      return nullptr;
-    }
-    return h;
-  }();
-  why = error;
-  return hip;
-}
+const Hip *initHip(std::string &why) { return drivers::hipDriver(why); }
 
 /// Makes `device` the calling thread's current device for a scope, then
 /// sets back the one it had.
