@@ -8,7 +8,8 @@
 #   bash scripts/sanitize.sh fuzz        both fuzzers, KTC_FUZZ_SECONDS (600) each, corpus kept
 #   bash scripts/sanitize.sh ci          what CI runs: only the targets needed, fuzz smoke,
 #                                        the concurrency, cache and fuzz-replay tests under ASan,
-#                                        the concurrency, host-JIT and cache tests under TSan
+#                                        the concurrency, host-JIT, cache and multi_gpu
+#                                        example tests under TSan
 #
 # Environment: KTC_JOBS (parallel jobs, default nproc), KTC_FUZZ_SECONDS,
 # KTC_ASAN_DIR / KTC_TSAN_DIR (build directories), KTC_FUZZ_ONLY=parse|builder.
@@ -20,7 +21,7 @@ JOBS="${KTC_JOBS:-$(nproc)}"
 ASAN_DIR="${KTC_ASAN_DIR:-build-asan}"
 TSAN_DIR="${KTC_TSAN_DIR:-build-tsan}"
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ -n "$MODE" ] || usage
 step_start=$(date +%s)
 say() { echo "== sanitize.sh $MODE [$(( $(date +%s) - step_start )) s]: $*"; }
@@ -122,8 +123,9 @@ case "$MODE" in
     # TSan.
     configure "$TSAN_DIR" thread OFF
     say "building the concurrency and cache tests in $TSAN_DIR"
-    build "$TSAN_DIR" ktc-unittests ktc-cache-tests
-    run_ctest "$TSAN_DIR" -R '^(unit/(Concurrency|HostJit|Stress[A-Za-z]*|NestedLaunch|KernelNames|MultiDevice|Interop)\.|cache/)'
+    build "$TSAN_DIR" ktc-unittests ktc-cache-tests multi_gpu
+    # (multi_gpu: one host thread per logical host device, issue 23.)
+    run_ctest "$TSAN_DIR" -R '^(unit/(Concurrency|HostJit|Stress[A-Za-z]*|NestedLaunch|KernelNames|MultiDevice|Interop)\.|cache/|example/multi_gpu_)'
     ;;
   *)
     usage
