@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ktc {
@@ -382,6 +383,24 @@ Value load(const Operand &ptr, const Operand &mask, const Operand &other,
            const CacheHints &hints, Loc loc = Loc::current());
 void store(const Operand &ptr, const Operand &value, const Operand &mask,
            const CacheHints &hints, Loc loc = Loc::current());
+
+// join, split, interleave, cat (issue 17; lib/Builder/JoinSplit.cpp):
+// written with expand_dims, broadcast, where, reduce, permute and reshape,
+// free in registers where the layout keeps the pair in one thread.
+/// a and b (broadcast to one shape S, of one element type) side by side
+/// along a new last dimension of size 2 (Triton's tl.join): shape S + [2],
+/// [..., 0] from a and [..., 1] from b; two scalars give a block of 2.
+Value join(const Operand &a, const Operand &b, Loc loc = Loc::current());
+/// The inverse of join (Triton's tl.split): x[..., 0] and x[..., 1] of a
+/// block whose last dimension has size 2 (scalars for a block of 2).
+std::pair<Value, Value> split(const Operand &x, Loc loc = Loc::current());
+/// a[0], b[0], a[1], b[1], ... along the last dimension (Triton's
+/// tl.interleave): join with its last two dimensions merged.
+Value interleave(const Operand &a, const Operand &b,
+                 Loc loc = Loc::current());
+/// a then b along dimension 0 (two blocks of one shape: [2 s0, s1, ...]),
+/// in order (Triton's tl.cat, which needs can_reorder=True, may reorder).
+Value cat(const Operand &a, const Operand &b, Loc loc = Loc::current());
 
 } // namespace ktc
 

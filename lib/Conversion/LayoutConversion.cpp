@@ -131,8 +131,9 @@ Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
                          const SharedLayout &shared, int64_t rows,
                          unsigned dim) const {
   SmallVector<Value, 3> c = at(b, loc, reg);
-  ArrayRef<int64_t> shape = layout_.shape();
-  if (rows && rows < shape[dim])
+  // A piece is laid out as a block of its own shape.
+  SmallVector<int64_t, 3> shape = pieceShape(layout_.shape(), dim, rows);
+  if (rows && rows < layout_.shape()[dim])
     c[dim] = arith::AndIOp::create(b, loc, c[dim], i32Const(b, loc, rows - 1));
   auto mul = [&](Value x, int64_t k) -> Value {
     return k == 1 ? x : arith::MulIOp::create(b, loc, x, i32Const(b, loc, k));
@@ -151,7 +152,7 @@ Value TileCoords::linear(OpBuilder &b, Location loc, int64_t reg,
   int64_t width = shape.back() + shared.pad;
   if (shared.split && shared.split < shape.back()) {
     int64_t rowsAll = 1;
-    for (int64_t d : shape.drop_back())
+    for (int64_t d : ArrayRef<int64_t>(shape).drop_back())
       rowsAll *= d;
     int64_t shift = llvm::Log2_64(shared.split);
     block = arith::ShLIOp::create(
@@ -278,6 +279,14 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
   int64_t rows = stored.shape()[plan.dim] / plan.rounds; // of `dim` a piece
   TileCoords source(b, loc, target, stored);
   TileCoords result(b, loc, target, read);
+  // Where no lane or warp basis reaches past a piece, each register's
+  // piece is known here: it is written and read in its own round only,
+  // unpredicated. Otherwise each access asks in each round.
+  bool writesKnown = piecesByRegister(stored, plan.dim, rows);
+  bool readsKnown = piecesByRegister(read, plan.dim, rows);
+  auto pieceOf = [&](const LinearLayout &layout, int64_t reg) {
+    return layout.applyIn(LinearLayout::Register, reg)[plan.dim] / rows;
+  };
   // In round t, the elements whose coordinate along `dim` is in piece t.
   auto inPiece = [&](OpBuilder &b, Location loc, const TileCoords &coords,
                      int64_t reg, int64_t t) -> Value {
@@ -310,6 +319,11 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
                                 pack(b, loc, values, k0, plan.writeVector), at,
                                 plan.writeVector * bytes);
         };
+        if (writesKnown) {
+          if (pieceOf(stored, k0) == t)
+            store(b, loc);
+          continue;
+        }
         scf::IfOp::create(b, loc, inPiece(b, loc, source, k0, t),
                           [&](OpBuilder &b, Location loc) {
                             store(b, loc);
@@ -327,12 +341,15 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
     }
     target.barrier(b, loc);
     for (int64_t k0 = 0; k0 < to.numRegisters(); k0 += g) {
+      if (readsKnown && pieceOf(read, k0) != t)
+        continue;
       // A register whose element is in another piece reads an element of
       // this one (in bounds), kept only in its own round.
       Value at = sharedElement(b, loc, state, element,
                                result.linear(b, loc, k0, plan.shared, rows, plan.dim));
       Value v = LLVM::LoadOp::create(b, loc, type, at, g * bytes);
-      Value mine = t == 0 ? Value() : inPiece(b, loc, result, k0, t);
+      Value mine =
+          t == 0 || readsKnown ? Value() : inPiece(b, loc, result, k0, t);
       for (int64_t i = 0; i < g; ++i) {
         Value e = g == 1 ? v
                          : LLVM::ExtractElementOp::create(b, loc, v,

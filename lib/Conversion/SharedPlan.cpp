@@ -51,23 +51,45 @@ LinearLayout mlir::ktc::gatherFirst(const LinearLayout &layout) {
   return LinearLayout(layout.shape(), std::move(bases));
 }
 
+SmallVector<int64_t, 3> mlir::ktc::pieceShape(ArrayRef<int64_t> shape,
+                                              unsigned dim, int64_t rows) {
+  SmallVector<int64_t, 3> piece(shape.begin(), shape.end());
+  if (rows && rows < piece[dim])
+    piece[dim] = rows;
+  return piece;
+}
+
+bool mlir::ktc::piecesByRegister(const LinearLayout &layout, unsigned dim,
+                                 int64_t rows) {
+  for (LinearLayout::In in : {LinearLayout::Lane, LinearLayout::Warp})
+    for (const Coord &c : layout.bases(in))
+      if (c[dim] >= rows)
+        return false;
+  return true;
+}
+
 /// Bank conflicts of one warp's accesses to a block laid out by `layout`
 /// (warp 0; its others repeat the pattern), `vector` elements an access:
 /// per access, the lanes one cycle serves (128 bytes' worth, and at most 32:
 /// one a bank, so sub-word accesses are no cheaper than words) and, among
-/// them, the most distinct 4-byte words on one of 32 banks.
-static int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t bytes,
-                 const SharedLayout &shared) {
+/// them, the most distinct 4-byte words on one of 32 banks. In pieces
+/// (`rows` nonzero), coordinate `dim` is taken within its piece.
+static int64_t bankCost(const LinearLayout &layout, int64_t vector,
+                        int64_t bytes, const SharedLayout &shared,
+                        unsigned dim = 0, int64_t rows = 0) {
   int64_t cost = 0;
   int64_t perCycle =
       std::clamp<int64_t>(128 / (vector * bytes), 1, 32);
+  SmallVector<int64_t, 3> shape = pieceShape(layout.shape(), dim, rows);
   for (int64_t k0 = 0; k0 < layout.numRegisters(); k0 += vector)
     for (int64_t first = 0; first < layout.numLanes(); first += perCycle) {
       std::map<int64_t, std::set<int64_t>> banks;
       for (int64_t lane = first;
            lane < std::min(first + perCycle, layout.numLanes()); ++lane) {
         Coord c = layout.apply(k0, lane, 0);
-        int64_t offset = shared.offset(c, layout.shape());
+        if (rows)
+          c[dim] &= rows - 1;
+        int64_t offset = shared.offset(c, shape);
         for (int64_t w = offset * bytes / 4;
              w <= (offset * bytes + vector * bytes - 1) / 4; ++w)
           banks[w % 32].insert(w);
@@ -78,6 +100,68 @@ static int64_t bankCost(const LinearLayout &layout, int64_t vector, int64_t byte
       cost += worst;
     }
   return cost;
+}
+
+namespace {
+/// A padding or swizzle, its bank cycles and its bytes.
+struct Choice {
+  SharedLayout shared;
+  int64_t cost = 0;
+  int64_t bytes = 0;
+};
+} // namespace
+
+/// The padding or swizzle of a block (or of one piece: `dim` cut to `rows`,
+/// nonzero) with the fewest bank conflicts for the writes of `from`
+/// (`writeVector` elements an access) and the reads of `reads`, then the
+/// least memory, then the simplest. Candidates keep both sides' vectors
+/// whole and aligned: pads that are multiples of the wider vector, and
+/// swizzles of chunks of it.
+static Choice chooseShared(const LinearLayout &from, const LinearLayout &reads,
+                           int64_t writeVector, int64_t readVector,
+                           int64_t bytes, bool folds, unsigned dim = 0,
+                           int64_t rows = 0) {
+  SmallVector<int64_t, 3> shape = pieceShape(from.shape(), dim, rows);
+  int64_t elements = 1;
+  for (int64_t d : shape)
+    elements *= d;
+  int64_t lines = elements / shape.back();
+  auto cost = [&](const SharedLayout &c) {
+    return bankCost(from, writeVector, bytes, c, dim, rows) +
+           bankCost(reads, readVector, bytes, c, dim, rows);
+  };
+  Choice best;
+  if (lines <= 1) {
+    best.cost = cost(best.shared);
+    best.bytes = elements * bytes;
+    return best;
+  }
+  int64_t step = std::max(writeVector, readVector);
+  SmallVector<SharedLayout> candidates;
+  for (int64_t pad = 0; pad * bytes <= 128; pad += step)
+    candidates.push_back(SharedLayout{pad, 1, 1, 1});
+  for (int64_t maxPhase = 2; maxPhase * step <= shape.back(); maxPhase *= 2)
+    for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
+      candidates.push_back(SharedLayout{0, step, perPhase, maxPhase});
+  // Folded phases (row ^ row >> fold), for gathered writes: last, so
+  // that they win only where they are strictly better.
+  if (folds)
+    for (int64_t fold = 2; fold <= 5; ++fold)
+      for (int64_t maxPhase = 2; maxPhase * step <= shape.back();
+           maxPhase *= 2)
+        for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
+          candidates.push_back(
+              SharedLayout{0, step, perPhase, maxPhase, fold});
+  bool first = true;
+  for (const SharedLayout &c : candidates) {
+    int64_t cycles = cost(c);
+    int64_t size = lines * (shape.back() + c.pad) * bytes;
+    if (first || cycles < best.cost ||
+        (cycles == best.cost && size < best.bytes))
+      best = Choice{c, cycles, size};
+    first = false;
+  }
+  return best;
 }
 
 SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
@@ -95,72 +179,61 @@ SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
   const LinearLayout &reads = plan.matrix ? plan.matrix->address : to;
   if (plan.matrix)
     plan.readVector = 8;
-  ArrayRef<int64_t> shape = from.shape();
-  int64_t rows = from.numElements() / shape.back();
-  if (rows > 1) {
-    // Candidates keep both sides' vectors whole and aligned: pads that are
-    // multiples of the wider vector, and swizzles of chunks of it. The
-    // fewest conflicts wins, then the least memory, then the simplest.
-    int64_t step = std::max(plan.writeVector, plan.readVector);
-    SmallVector<SharedLayout> candidates;
-    for (int64_t pad = 0; pad * bytes <= 128; pad += step)
-      candidates.push_back(SharedLayout{pad, 1, 1, 1});
-    for (int64_t maxPhase = 2; maxPhase * step <= shape.back(); maxPhase *= 2)
-      for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
-        candidates.push_back(SharedLayout{0, step, perPhase, maxPhase});
-    // Folded phases (row ^ row >> fold), for gathered writes: last, so
-    // that they win only where they are strictly better.
-    if (folds)
-      for (int64_t fold = 2; fold <= 5; ++fold)
-        for (int64_t maxPhase = 2; maxPhase * step <= shape.back();
-             maxPhase *= 2)
-          for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
-            candidates.push_back(
-                SharedLayout{0, step, perPhase, maxPhase, fold});
-    int64_t best = -1, bestBytes = 0;
-    for (const SharedLayout &c : candidates) {
-      int64_t cost = bankCost(from, plan.writeVector, bytes, c) +
-                     bankCost(reads, plan.readVector, bytes, c);
-      int64_t size = rows * (shape.back() + c.pad) * bytes;
-      if (best < 0 || cost < best || (cost == best && size < bestBytes))
-        best = cost, bestBytes = size, plan.shared = c;
-    }
-    if (cost)
-      *cost = best;
-  } else {
-    if (cost)
-      *cost = bankCost(from, plan.writeVector, bytes, plan.shared) +
-            bankCost(reads, plan.readVector, bytes, plan.shared);
-  }
-  plan.bytes = rows * (shape.back() + plan.shared.pad) * bytes;
-  // Past the budget, the block goes in pieces along its first dimension
-  // that can be cut enough (the same shared memory for each piece), as few
-  // as fit; the last dimension only for a 1-D block, whole vectors a piece.
+  Choice whole = chooseShared(from, reads, plan.writeVector, plan.readVector,
+                              bytes, folds);
+  plan.shared = whole.shared;
+  plan.bytes = whole.bytes;
+  if (cost)
+    *cost = whole.cost;
   if (budget <= 0 || plan.bytes <= budget)
     return plan;
+  // Past the budget, the block goes in pieces along one dimension, one
+  // piece after the other through the same memory, each piece's padding or
+  // swizzle chosen for the piece. Among the cuts that fit: reads, then
+  // writes, whose piece each register decides alone (piecesByRegister;
+  // other writes are predicated, other reads repeated in every round), then
+  // the fewest pieces, then the fewest bank cycles, then the first
+  // dimension.
+  // The last dimension keeps whole vectors a piece.
   plan.matrix.reset(); // pieces read element by element
   plan.readVector = vectorOf(to, bytes, packable);
-  int64_t whole = plan.bytes;
-  for (unsigned d = 0; d < shape.size(); ++d) {
-    bool last = d + 1 == shape.size();
-    if (last && shape.size() > 1)
-      break;
-    int64_t most = shape[d];
-    if (last)
-      most /= std::max(plan.writeVector, plan.readVector);
-    int64_t rounds = 1;
-    while (whole / rounds > budget && rounds < most)
-      rounds *= 2;
-    if (whole / rounds <= budget || d + 2 >= shape.size()) {
-      // This dimension fits, or it is the last one that may be cut (then
-      // the best it gives, refused later).
-      if (whole / rounds <= budget || rounds > plan.rounds) {
-        plan.rounds = rounds;
-        plan.dim = d;
-        plan.bytes = whole / rounds;
+  ArrayRef<int64_t> shape = from.shape();
+  unsigned rank = shape.size();
+  std::optional<std::tuple<int, int64_t, int64_t>> bestKey;
+  int64_t fewestBytes = 0;
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t least =
+        d + 1 == rank ? std::max(plan.writeVector, plan.readVector) : 1;
+    for (int64_t rows = shape[d] / 2; rows >= least; rows /= 2) {
+      Choice piece = chooseShared(from, to, plan.writeVector, plan.readVector,
+                                  bytes, folds, d, rows);
+      if (piece.bytes > budget) {
+        // The best refused (the error names it) when nothing fits.
+        if (!bestKey && (!fewestBytes || piece.bytes < fewestBytes)) {
+          fewestBytes = piece.bytes;
+          plan.rounds = shape[d] / rows;
+          plan.dim = d;
+          plan.bytes = piece.bytes;
+          plan.shared = piece.shared;
+        }
+        continue;
       }
-      if (whole / rounds <= budget)
-        break;
+      // A read whose piece is not known is repeated each round; a write
+      // is only predicated.
+      int dynamic = !piecesByRegister(from, d, rows) +
+                    2 * !piecesByRegister(to, d, rows);
+      std::tuple<int, int64_t, int64_t> key{dynamic, shape[d] / rows,
+                                            piece.cost};
+      if (!bestKey || key < *bestKey) {
+        bestKey = key;
+        plan.rounds = shape[d] / rows;
+        plan.dim = d;
+        plan.bytes = piece.bytes;
+        plan.shared = piece.shared;
+        if (cost)
+          *cost = piece.cost;
+      }
+      break; // more pieces along `d` only cost more
     }
   }
   return plan;

@@ -34,7 +34,10 @@ struct SharedPlan {
   SharedLayout shared;     // padding or swizzle
   int64_t writeVector = 1; // elements per store of the source layout
   int64_t readVector = 1;  // elements per load of the result layout
-  int64_t rounds = 1;      // pieces along dimension `dim`, one at a time
+  /// Pieces along dimension `dim` (the last one too: whole vectors a
+  /// piece), one at a time, each laid out as `shared` says for a block of
+  /// the piece's shape (pieceShape).
+  int64_t rounds = 1;
   /// The reads as 8x8 matrix loads (then readVector is 8: whole rows).
   std::optional<MatrixLoadPlan> matrix;
   unsigned dim = 0;
@@ -55,6 +58,13 @@ SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
 SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
                              Type element, int64_t budget, bool matrixLoads,
                              int64_t *cost = nullptr, bool folds = false);
+/// `shape` with dimension `dim` cut to `rows` when nonzero: a piece's shape.
+SmallVector<int64_t, 3> pieceShape(ArrayRef<int64_t> shape, unsigned dim,
+                                   int64_t rows);
+/// Whether each register of `layout` lies in the same piece (`dim` cut into
+/// runs of `rows`) in every thread: no lane or warp basis reaches `rows`
+/// along `dim`, so the register alone decides the piece.
+bool piecesByRegister(const LinearLayout &layout, unsigned dim, int64_t rows);
 /// Elements of `layout` one access may move: a run of registers along the
 /// last dimension, at most 16 bytes, of a type LLVM packs bytewise.
 int64_t vectorOf(const LinearLayout &layout, int64_t elementBytes,

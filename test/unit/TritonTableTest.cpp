@@ -66,6 +66,14 @@ const std::map<std::string, Fn> &snippets() {
         store(y + offs(), broadcast_to(load(x), {B}))),
       S("tl.expand_dims",
         store(y + expand_dims(offs(), 0), expand_dims(xs(x), 0))),
+      S("tl.join", store(y + reshape(arange(0, 2 * B), {B, 2}),
+                         join(xs(x), xs(x) + 1.0f))),
+      S("tl.split", auto [a, b] = split(reshape(load(x + arange(0, 2 * B)),
+                                                {B, 2}));
+        store(y + offs(), a - b)),
+      S("tl.interleave",
+        store(y + arange(0, 2 * B), interleave(xs(x), xs(x) * 2.0f))),
+      S("tl.cat", store(y + arange(0, 2 * B), cat(xs(x), xs(x) * 2.0f))),
       S("tl.permute",
         auto t = reshape(xs(x), {4, 4});
         store(y + reshape(offs(), {4, 4}), permute(t, {1, 0}))),

@@ -1,8 +1,7 @@
 // A 1x2x32768 f32 block read along its last dimension and stored with the
-// last two dimensions swapped: a change of layout whose block cannot go
-// through shared memory in pieces (pieces split dimension 0, here of size
-// 1), so it needs the whole block at once: more than most
-// targets give a workgroup.
+// last two dimensions swapped: a change of layout whose single rows (128
+// KiB) are more than most targets give a workgroup, so it goes through
+// shared memory in pieces along its last dimension.
 func.func @transpose_slab(%x: !ktc.ptr<f32>, %o: !ktc.ptr<f32>) attributes {ktc.kernel} {
   %j = ktc.arange 0, 2 : tensor<2xi32>
   %k = ktc.arange 0, 32768 : tensor<32768xi32>

@@ -14,7 +14,7 @@
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_online.mlir --target=sm_100 --emit=asm | FileCheck %s --check-prefixes=SOFTMAX,SM100
 // RUN: ktc-compile %ktc_src/examples/softmax/softmax_online.mlir --target=sm_120 --emit=asm | FileCheck %s --check-prefixes=SOFTMAX,SM120
 // RUN: ktc-compile %S/../Inputs/transpose_128x256.mlir --target=sm_100 --emit=asm | FileCheck %s --check-prefix=DYNAMIC
-// RUN: not ktc-compile %S/../Inputs/transpose_1x2x32768.mlir --target=sm_120 --num-warps=16 --emit=asm 2>&1 | FileCheck %s --check-prefix=SM120-TOOBIG
+// RUN: ktc-compile %S/../Inputs/transpose_1x2x32768.mlir --target=sm_120 --num-warps=16 --emit=asm | FileCheck %s --check-prefix=SM120-PIECES
 
 // SM100: .version 8.6
 // SM100-NEXT: .target sm_100
@@ -49,4 +49,6 @@
 // DYNAMIC: // ktc.dynamic_shared_bytes 131072
 // DYNAMIC: .extern .shared .align 16 .b8 ktc_smem[];
 
-// SM120-TOOBIG: transpose_1x2x32768.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'transpose_slab' needs 131136 bytes of shared memory to move blocks between threads; sm_120 allows 101376 per workgroup: use smaller blocks
+// A 1x2x32768 slab (128 KiB) past sm_120's 99 KiB: 4 pieces along its
+// last dimension.
+// SM120-PIECES: // ktc.dynamic_shared_bytes 65664
