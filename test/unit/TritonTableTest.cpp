@@ -161,6 +161,12 @@ const std::map<std::string, Fn> &snippets() {
         });
         store(y + offs(), acc)),
       S("return", return_if(n < 0); store(y + offs(), xs(x))),
+      S("return` in a loop or branch", // the row's first cell, trimmed
+        for_range(0, n, 1, [&](Value i) {
+          return_if(load(ix + i) < 0);
+          store(y + i + offs(), xs(x));
+        });
+        store(ix, n)),
       // Random numbers.
       S("tl.randint", store(ix + offs(), randint(n, offs()))),
       S("tl.randint4x",
