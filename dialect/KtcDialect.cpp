@@ -123,7 +123,8 @@ LogicalResult KtcDialect::verifyOperationAttribute(Operation *op,
                            "ktc.dot");
     return success();
   }
-  if (name == getMultipleOfAttrName() || name == getMaxContiguousAttrName()) {
+  if (name == getMultipleOfAttrName() || name == getMaxContiguousAttrName() ||
+      name == "ktc.max_constancy") { // tl.max_constancy (lib/Builder/Hints)
     // Hints (Triton's tl.multiple_of, tl.max_contiguous) on a value.
     auto values = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
     Type type = op->getNumResults() == 1 ? op->getResult(0).getType() : Type();

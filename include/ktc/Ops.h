@@ -401,6 +401,35 @@ Value interleave(const Operand &a, const Operand &b,
 /// a then b along dimension 0 (two blocks of one shape: [2 s0, s1, ...]),
 /// in order (Triton's tl.cat, which needs can_reorder=True, may reorder).
 Value cat(const Operand &a, const Operand &b, Loc loc = Loc::current());
+// The rest of Triton's language (issue 19, wt-c): tl.sigmoid, tl.flip,
+// tl.swizzle2d, tl.assume, tl.max_constancy, tl.debug_barrier
+// (docs/builder.md#the-rest-of-tritons-language).
+
+/// 1 / (1 + exp(-x)) of a float block or scalar, in its type.
+Value sigmoid(const Operand &x, Loc loc = Loc::current());
+/// x with the order of its elements along `dim` reversed (the last
+/// dimension when absent; negative counts from the end).
+Value flip(const Operand &x, std::optional<int> dim = std::nullopt,
+           Loc loc = Loc::current());
+/// Triton's swizzle2d: the (row, column) that (i, j) of a size_i x size_j
+/// grid maps to when its rows are visited in groups of size_g (the grouped
+/// tile order of a matmul). Integers (scalars or blocks); returns
+/// {new_i, new_j}.
+std::pair<Value, Value> swizzle2d(const Operand &i, const Operand &j,
+                                  const Operand &size_i, const Operand &size_j,
+                                  const Operand &size_g,
+                                  Loc loc = Loc::current());
+/// Tells the compiler that a scalar condition holds (llvm.assume); a false
+/// one is undefined behaviour, as in Triton.
+void assume(const Operand &cond, Loc loc = Loc::current());
+/// Hint: x's values are constant in runs of `value` elements along each
+/// dimension (one value per dimension), as multiple_of and max_contiguous.
+Value max_constancy(const Operand &x, const std::vector<int64_t> &values,
+                    Loc loc = Loc::current());
+Value max_constancy(const Operand &x, int64_t value, Loc loc = Loc::current());
+/// A barrier among the threads of a program (bar.sync, s_barrier); nothing
+/// on the host, where one thread runs a program.
+void debug_barrier(Loc loc = Loc::current());
 
 } // namespace ktc
 

@@ -5,11 +5,14 @@
 // of the scf.while (passed by its condition region to its body), or a
 // result of the scf.if (yielded by both branches). Vars the body does not
 // assign come out unchanged, and the canonicaliser drops their iter_args
-// and results. return_if puts the rest of the kernel in the else branch of
-// an scf.if on a scalar, so that every thread of a program leaves together.
+// and results. return_if puts the rest of its body in the else branch of
+// an scf.if on a scalar, so that every thread of a program leaves together;
+// inside loops and branches the exit is carried out of them as a flag
+// (EarlyExit.cpp).
 //
 //===----------------------------------------------------------------------===//
 
+#include "EarlyExit.h"
 #include "Trace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -59,14 +62,37 @@ struct CarriedVars {
   std::vector<Value> initial;
 };
 
-/// Calls `body`, then checks that it left the Vars it saw alive.
-void runBody(TraceImpl &t, const CarriedVars &carried,
-             const std::function<void()> &body, Loc loc) {
-  body();
+/// OpBuilder::InsertionGuard that a construct with an early exit releases:
+/// the code after it goes into the exit's else branch instead.
+struct InsertionGuard {
+  explicit InsertionGuard(OpBuilder &b) : b(b), ip(b.saveInsertionPoint()) {}
+  ~InsertionGuard() {
+    if (active)
+      b.restoreInsertionPoint(ip);
+  }
+  void release() { active = false; }
+  OpBuilder &b;
+  OpBuilder::InsertPoint ip;
+  bool active = true;
+};
+
+/// Calls `body`, checks that it left the Vars it saw alive, and closes the
+/// exits it opened. Returns their i1 "a return_if was taken" flag, or null
+/// when the body has no return_if.
+mlir::Value runBody(TraceImpl &t, const CarriedVars &carried,
+                    const std::function<void()> &body, Loc loc) {
+  size_t depth = t.exits.size();
+  try {
+    body();
+  } catch (...) {
+    dropExits(t, depth);
+    throw;
+  }
   for (Var *v : carried.vars)
     if (!llvm::is_contained(t.vars, v))
       t.fail(loc, "a ktc::Var declared outside a loop or branch was "
                   "destroyed inside it");
+  return closeExits(t, depth, t.loc(loc));
 }
 } // namespace
 
@@ -153,7 +179,7 @@ void for_range(const Operand &start, const Operand &end, const Operand &step,
       t.b, l, arith::ConstantOp::create(t.b, l, t.b.getIntegerAttr(type, 0)),
       trips, arith::ConstantOp::create(t.b, l, t.b.getIntegerAttr(type, 1)),
       carried.values(loc), nullptr, /*unsignedCmp=*/true);
-  OpBuilder::InsertionGuard guard(t.b);
+  InsertionGuard guard(t.b);
   Block *bodyBlock = forOp.getBody();
   // Without iter_args the builder adds an empty scf.yield; we add our own.
   if (!bodyBlock->empty())
@@ -162,14 +188,23 @@ void for_range(const Operand &start, const Operand &end, const Operand &step,
   carried.set(forOp.getRegionIterArgs());
   mlir::Value iv = arith::AddIOp::create(
       t.b, l, lb, arith::MulIOp::create(t.b, l, forOp.getInductionVar(), st));
+  mlir::Value left;
   try {
-    runBody(t, carried, [&] { body(t.wrap(iv)); }, loc);
+    left = runBody(t, carried, [&] { body(t.wrap(iv)); }, loc);
   } catch (...) {
     carried.reset();
     throw;
   }
   scf::YieldOp::create(t.b, l, carried.values(loc));
-  carried.set(forOp.getResults());
+  if (!left) {
+    carried.set(forOp.getResults());
+    return;
+  }
+  forOp = addExitFlag(t, forOp, left, l);
+  carried.set(forOp.getResults().drop_back());
+  t.b.setInsertionPointAfter(forOp);
+  openExit(t, forOp.getResults().back(), l);
+  guard.release();
 }
 
 void if_(const Operand &cond, const std::function<void()> &then,
@@ -193,26 +228,35 @@ void if_(const Operand &cond, const std::function<void()> &then,
   Location l = t.loc(loc);
   auto ifOp = scf::IfOp::create(t.b, l, carried.types(), c,
                                 /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(t.b);
+  InsertionGuard guard(t.b);
   // Without results (no Var alive) the builder ends both blocks with an
   // empty scf.yield; we add our own after the body.
   for (Block *block : {ifOp.thenBlock(), ifOp.elseBlock()})
     if (!block->empty())
       block->getTerminator()->erase();
+  mlir::Value thenLeft, elseLeft;
   try {
     t.b.setInsertionPointToEnd(ifOp.thenBlock());
-    runBody(t, carried, then, loc);
+    thenLeft = runBody(t, carried, then, loc);
     scf::YieldOp::create(t.b, l, carried.values(loc));
     carried.reset();
     t.b.setInsertionPointToEnd(ifOp.elseBlock());
     if (otherwise)
-      runBody(t, carried, otherwise, loc);
+      elseLeft = runBody(t, carried, otherwise, loc);
     scf::YieldOp::create(t.b, l, carried.values(loc));
   } catch (...) {
     carried.reset();
     throw;
   }
-  carried.set(ifOp.getResults());
+  if (!thenLeft && !elseLeft) {
+    carried.set(ifOp.getResults());
+    return;
+  }
+  ifOp = addExitFlag(t, ifOp, thenLeft, elseLeft, l);
+  carried.set(ifOp.getResults().drop_back());
+  t.b.setInsertionPointAfter(ifOp);
+  openExit(t, ifOp.getResults().back(), l);
+  guard.release();
 }
 
 /// A scalar i1 condition, or an error at `loc` naming `what`.
@@ -236,10 +280,11 @@ void while_(const std::function<Value()> &cond,
   Location l = t.loc(loc);
   SmallVector<Type> types = carried.types();
   auto whileOp = scf::WhileOp::create(t.b, l, types, carried.values(loc));
-  OpBuilder::InsertionGuard guard(t.b);
+  InsertionGuard guard(t.b);
   SmallVector<Location> locs(types.size(), l);
   Block *before = t.b.createBlock(&whileOp.getBefore(), {}, types, locs);
   Block *after = t.b.createBlock(&whileOp.getAfter(), {}, types, locs);
+  mlir::Value left;
   try {
     // The condition sees the Vars as they enter each iteration; what it
     // assigns is what the body (or, on exit, the code after) sees.
@@ -252,13 +297,21 @@ void while_(const std::function<Value()> &cond,
     scf::ConditionOp::create(t.b, l, c, carried.values(loc));
     t.b.setInsertionPointToEnd(after);
     carried.set(after->getArguments());
-    runBody(t, carried, body, loc);
+    left = runBody(t, carried, body, loc);
     scf::YieldOp::create(t.b, l, carried.values(loc));
   } catch (...) {
     carried.reset();
     throw;
   }
-  carried.set(whileOp.getResults());
+  if (!left) {
+    carried.set(whileOp.getResults());
+    return;
+  }
+  whileOp = addExitFlag(t, whileOp, left, l);
+  carried.set(whileOp.getResults().drop_back());
+  t.b.setInsertionPointAfter(whileOp);
+  openExit(t, whileOp.getResults().back(), l);
+  guard.release();
 }
 
 void return_if(const Operand &cond, Loc loc) {
@@ -266,19 +319,20 @@ void return_if(const Operand &cond, Loc loc) {
   if (cond.kind() == Operand::Kind::Bool && !cond.int_value())
     return; // a C++ false: nothing to leave
   mlir::Value c = scalarCondition(t, cond, "return_if", loc);
-  // Only the kernel's own statements can be skipped: inside a loop or a
-  // branch, what follows the enclosing for_range/while_/if_ would run.
-  Block *block = t.b.getInsertionBlock();
-  Operation *parent = block->getParentOp();
-  if (!isa<func::FuncOp>(parent) && !t.earlyExits.contains(parent))
-    t.fail(loc, "return_if must be called at the top level of the kernel's "
-                "body, not inside a for_range, while_ or if_ body");
-  Location l = t.loc(loc);
-  auto ifOp = scf::IfOp::create(t.b, l, TypeRange(), c,
-                                /*withElseRegion=*/true);
-  t.earlyExits.insert(ifOp);
-  // The rest of the kernel goes before the else branch's scf.yield.
-  t.b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  // Loops and branches carry the exit out (EarlyExit.cpp); a combine
+  // function's region cannot.
+  for (Region *r = t.b.getInsertionBlock()->getParent();
+       !isa<func::FuncOp>(r->getParentOp());
+       r = r->getParentOp()->getParentRegion()) {
+    Operation *op = r->getParentOp();
+    if (!isa<scf::IfOp, scf::ForOp, scf::WhileOp>(op))
+      t.fail(loc, "return_if cannot be called inside a combine function "
+                  "(reduce, associative_scan): it leaves the whole program");
+    if (auto w = dyn_cast<scf::WhileOp>(op); w && r == &w.getBefore())
+      t.fail(loc, "return_if cannot be called in a while_ condition; call it "
+                  "at the start of the body instead");
+  }
+  openExit(t, c, t.loc(loc));
 }
 
 void static_assert_(const Operand &cond, const std::string &message,

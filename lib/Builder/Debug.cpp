@@ -1,4 +1,4 @@
-//===- Debug.cpp - device_print and device_assert ---------------------------===//
+//===- Debug.cpp - device_print, device_assert, debug_barrier ---------------===//
 //
 // Both check their operands in every trace, so that a kernel that is wrong
 // in debug mode is wrong without it too, but emit ktc.print / ktc.assert
@@ -10,6 +10,7 @@
 
 #include "Trace.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -48,6 +49,15 @@ void device_assert(const Operand &cond, const std::string &message, Loc loc) {
     return;
   mlir::ktc::AssertOp::create(t.b, t.loc(loc), c,
                               t.b.getStringAttr(message));
+}
+
+// Triton's tl.debug_barrier (issue 19): upstream's gpu.barrier, lowered by
+// convert-ktc-to-llvm to the target's barrier (DebugOpToLLVM.cpp) and
+// dropped on the host (ConvertToHost.cpp), where one thread runs a
+// program. Kept in every trace: it orders shared memory, unlike a print.
+void debug_barrier(Loc loc) {
+  TraceImpl &t = TraceImpl::current(loc);
+  gpu::BarrierOp::create(t.b, t.loc(loc));
 }
 
 } // namespace ktc

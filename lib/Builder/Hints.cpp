@@ -1,7 +1,8 @@
 //===- Hints.cpp - multiple_of, max_contiguous, cache hints ---------------===//
 //
-// Triton's tl.multiple_of / tl.max_contiguous become the discardable
-// attributes ktc.multiple_of / ktc.max_contiguous on the op defining the
+// Triton's tl.multiple_of / tl.max_contiguous / tl.max_constancy become the
+// discardable attributes ktc.multiple_of / ktc.max_contiguous /
+// ktc.max_constancy on the op defining the
 // value (a scalar kernel argument's multiple_of its ktc.divisibility), which
 // the axis analysis takes as divisibility and contiguity. The cache hints
 // of load and store become the ops' cache_modifier / eviction_policy. Bad
@@ -128,6 +129,17 @@ Value max_contiguous(const Operand &x, const std::vector<int64_t> &values,
 }
 Value max_contiguous(const Operand &x, int64_t value, Loc loc) {
   return max_contiguous(x, std::vector<int64_t>{value}, loc);
+}
+
+// Triton's tl.max_constancy (issue 19): the attribute ktc.max_constancy,
+// named here and in AxisInfo.cpp and KtcDialect.cpp (no ODS name: the .td
+// files stay as they are).
+Value max_constancy(const Operand &x, const std::vector<int64_t> &values,
+                    Loc loc) {
+  return hint("max_constancy", "ktc.max_constancy", x, values, loc);
+}
+Value max_constancy(const Operand &x, int64_t value, Loc loc) {
+  return max_constancy(x, std::vector<int64_t>{value}, loc);
 }
 
 Value load(const Operand &ptr, const Operand &mask, const Operand &other,

@@ -133,9 +133,14 @@ public:
   Options options;
   TraceImpl *previous;
   bool finalized = false;
-  /// The scf.ifs of return_if: the rest of the kernel is in their else
-  /// branch (lib/Builder/Control.cpp).
-  llvm::SmallPtrSet<mlir::Operation *, 4> earlyExits;
+  /// The open exits of return_if, outermost first: scf.ifs whose else
+  /// branch holds the rest of their body, with the live Vars' values where
+  /// each was opened (lib/Builder/EarlyExit.cpp).
+  struct OpenExit {
+    mlir::Operation *op;
+    std::vector<std::pair<Var *, Value>> saved;
+  };
+  std::vector<OpenExit> exits;
   /// Signedness known so far (true: unsigned); see isUnsigned().
   mutable llvm::DenseMap<mlir::Value, bool> signedness;
 };

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -186,6 +187,7 @@ struct KtcConvertToLLVMPass
     // log and log2 the target's log2 (llvm.log2 where LLVM lowers it).
     legality.addIllegalOp<math::ExpOp, math::Exp2Op, math::LogOp,
                           math::Log2Op>();
+    legality.addIllegalOp<gpu::BarrierOp>(); // debug_barrier (DebugOpToLLVM)
     legality.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
     // f32 `/` and `%` take the target's division and fmod, scalars included

@@ -14,6 +14,7 @@
 #include "Staging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -177,6 +178,22 @@ struct AssertLowering : OpConversionPattern<AssertOp> {
   const LoweringState &state;
 };
 
+/// debug_barrier's gpu.barrier: the target's barrier (bar.sync 0,
+/// s_barrier), as the lowering's own shared-memory barriers.
+struct BarrierLowering : OpConversionPattern<gpu::BarrierOp> {
+  BarrierLowering(const TypeConverter &converter, MLIRContext *ctx,
+                  const LoweringState &state)
+      : OpConversionPattern(converter, ctx), state(state) {}
+  LogicalResult
+  matchAndRewrite(gpu::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    state.target->barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const LoweringState &state;
+};
+
 } // namespace
 
 void mlir::ktc::populateDebugPatterns(const TypeConverter &converter,
@@ -184,4 +201,5 @@ void mlir::ktc::populateDebugPatterns(const TypeConverter &converter,
                                       const LoweringState &state) {
   patterns.add<PrintLowering, AssertLowering>(converter, patterns.getContext(),
                                               state);
+  patterns.add<BarrierLowering>(converter, patterns.getContext(), state);
 }

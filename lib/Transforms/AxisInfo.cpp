@@ -203,7 +203,10 @@ void AxisAnalysis::visit(Operation *op) {
       KtcDialect::getMultipleOfAttrName());
   auto maxContiguous = op->getAttrOfType<DenseI64ArrayAttr>(
       KtcDialect::getMaxContiguousAttrName());
-  if ((!multipleOf && !maxContiguous) || op->getNumResults() != 1)
+  auto maxConstancy = // tl.max_constancy (lib/Builder/Hints.cpp)
+      op->getAttrOfType<DenseI64ArrayAttr>("ktc.max_constancy");
+  if ((!multipleOf && !maxContiguous && !maxConstancy) ||
+      op->getNumResults() != 1)
     return;
   Value result = op->getResult(0);
   AxisInfos a = getAll(result);
@@ -215,6 +218,9 @@ void AxisAnalysis::visit(Operation *op) {
     if (maxContiguous && d < maxContiguous.size())
       a[d].contiguity = std::min(std::max(a[d].contiguity, maxContiguous[d]),
                                  sizes[d]);
+    if (maxConstancy && d < maxConstancy.size())
+      a[d].constancy = std::min(std::max(a[d].constancy, maxConstancy[d]),
+                                sizes[d]);
   }
   info[result] = a;
 }

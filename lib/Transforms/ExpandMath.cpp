@@ -169,6 +169,7 @@ struct KtcExpandMathPass
                  ExpandPattern<math::LogOp, expandLog>,
                  ExpandPattern<math::Log2Op, expandLog2>>(&getContext());
     populateExpandMathFunctions(patterns);
+    populateExpandMathF64(patterns);
     // One pass over the ops: the expansions are not to be folded or
     // reassociated (they rely on each operation's rounding).
     GreedyRewriteConfig config;

@@ -121,6 +121,8 @@ struct ExpandPattern : OpRewritePattern<MathOp> {
 
 /// tanh, erf, sin, cos and pow (ExpandMathFunctions.cpp).
 void populateExpandMathFunctions(RewritePatternSet &patterns);
+/// exp, exp2, log and log2 of f64 (ExpandMathF64.cpp).
+void populateExpandMathF64(RewritePatternSet &patterns);
 
 } // namespace mlir::ktc::expand
 

@@ -89,3 +89,33 @@ func.func @bad_policy(%p: !ktc.ptr<f32>, %v: f32) attributes {ktc.kernel} {
   ktc.store %p, %v {eviction_policy = "evict_normal"} : !ktc.ptr<f32>
   return
 }
+
+// -----
+
+// tl.max_constancy (issue 19): ktc.max_constancy raises the constancy of a
+// value the analysis knows nothing of (a loaded block), up to the block.
+func.func @constancy(%x: !ktc.ptr<i32> {ktc.divisibility = 16 : i32}) attributes {ktc.kernel} {
+  // expected-remark @+1 {{contiguity = 128}}
+  %r = ktc.arange 0, 128 : tensor<128xi32>
+  // expected-remark @+1 {{constancy = 128}}
+  %xb = ktc.splat %x : !ktc.ptr<i32> -> tensor<128x!ktc.ptr<i32>>
+  // expected-remark @+1 {{contiguity = 128}}
+  %xp = ktc.addptr %xb, %r : tensor<128x!ktc.ptr<i32>>, tensor<128xi32>
+  // expected-remark @+1 {{vector = 4}}
+  %v = ktc.load %xp : tensor<128x!ktc.ptr<i32>>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %plain = arith.muli %v, %v : tensor<128xi32>
+  // expected-remark @+1 {{constancy = 8}}
+  %hinted = arith.muli %v, %v {ktc.max_constancy = array<i64: 8>} : tensor<128xi32>
+  // expected-remark @+1 {{constancy = 128}}
+  %all = arith.addi %v, %v {ktc.max_constancy = array<i64: 1024>} : tensor<128xi32>
+  return
+}
+
+// -----
+
+func.func @constancy_not_pow2(%v: tensor<8xi32>) {
+  // expected-error @+1 {{'ktc.max_constancy' must be 1 positive power(s) of two (array<i64>), one per dimension}}
+  %w = arith.addi %v, %v {ktc.max_constancy = array<i64: 3>} : tensor<8xi32>
+  return
+}

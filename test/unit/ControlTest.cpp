@@ -256,18 +256,6 @@ TEST(ReturnIf, ABlockConditionIsAnError) {
               "first (e.g. max(x) > 0)");
 }
 
-TEST(ReturnIf, InsideALoopIsAnError) {
-  auto kernel = Kernel("loop_exit", [](Ptr<int32_t> out, Int n) {
-    for_range(0, n, 1, [&](Value i) {
-      at = __LINE__; return_if(i == 3);
-      store(out + i, i);
-    });
-  });
-  expectError([&] { kernel.mlir(); },
-              "return_if must be called at the top level of the kernel's "
-              "body, not inside a for_range, while_ or if_ body");
-}
-
 //===----------------------------------------------------------------------===//
 // static_assert_
 //===----------------------------------------------------------------------===//

@@ -96,6 +96,10 @@ const std::map<std::string, Fn> &snippets() {
       S("tl.store", store(y + offs(), xs(x), offs() < n)),
       // Indexing.
       S("tl.where", store(y + offs(), where(offs() < n, xs(x), 1.0f))),
+      S("tl.flip", store(y + offs(), flip(xs(x), 0))),
+      S("tl.swizzle2d",
+        auto [i, j] = swizzle2d(offs() / 4, offs() % 4, 4, n, 2);
+        store(ix + offs(), i * 4 + j)),
       // Math.
       S("tl.abs", store(y + offs(), abs(xs(x)))),
       S("tl.cdiv", store(ix + offs(), cdiv(offs(), n) + int(cdiv(7, 2)))),
@@ -116,6 +120,7 @@ const std::map<std::string, Fn> &snippets() {
       S("tl.minimum", store(y + offs(), minimum(xs(x), 0.0f))),
       S("tl.rsqrt", store(y + offs(), rsqrt(xs(x)))),
       S("tl.sin", store(y + offs(), sin(xs(x)))),
+      S("tl.sigmoid", store(y + offs(), sigmoid(xs(x)))),
       S("tl.sqrt", store(y + offs(), sqrt(xs(x)))),
       S("tl.sqrt_rn", store(y + offs(), sqrt(xs(x)))),
       S("tl.umulhi", store(ix + offs(), umulhi(offs(), n))),
@@ -169,6 +174,12 @@ const std::map<std::string, Fn> &snippets() {
         });
         store(y + offs(), acc)),
       S("return", return_if(n < 0); store(y + offs(), xs(x))),
+      S("return` in a loop or branch", // the row's first cell, trimmed
+        for_range(0, n, 1, [&](Value i) {
+          return_if(load(ix + i) < 0);
+          store(y + i + offs(), xs(x));
+        });
+        store(ix, n)),
       // Random numbers.
       S("tl.randint", store(ix + offs(), randint(n, offs()))),
       S("tl.randint4x",
@@ -176,6 +187,11 @@ const std::map<std::string, Fn> &snippets() {
       S("tl.rand", store(y + offs(), rand(n, offs()))),
       S("tl.randn", store(y + offs(), randn(n, offs()))),
       // Hints.
+      S("tl.assume", assume(n > 0); store(y + offs(), xs(x))),
+      S("tl.debug_barrier",
+        store(y + offs(), xs(x)); debug_barrier(); store(x + offs(), 1.0f)),
+      S("tl.max_constancy",
+        Value o = max_constancy(offs() / 4 * 4, 4); store(y + o, xs(x))),
       S("tl.multiple_of",
         Value o = multiple_of(offs(), B); store(y + o, xs(x))),
       S("tl.max_contiguous",

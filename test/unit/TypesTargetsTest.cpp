@@ -100,22 +100,13 @@ void f64Exp(Ptr<double> x, Int n, int BLOCK) {
   store(x + offs, exp(a) + log(a), mask);
 }
 
-TEST(TypesTargets, Float64ExpLogAreHostOnly) {
+// f64 exp/log on every target since ktc-expand-math writes them in f64
+// operations (MathF64Test.cpp measures them); they were host-only.
+TEST(TypesTargets, Float64ExpLogCompileForEveryTarget) {
   auto k = Kernel("types_targets_f64_exp", f64Exp);
-  EXPECT_FALSE(k.emit("asm", "host", 256).empty());
-  for (const char *target : {"gfx942", "sm_90"}) {
+  for (const char *target : {"host", "gfx942", "sm_90"}) {
     SCOPED_TRACE(target);
-    try {
-      (void)k.emit("asm", target, 256);
-      ADD_FAILURE() << "no error";
-    } catch (const Error &e) {
-      EXPECT_NE(std::string(e.what()).find(
-                    "TypesTargetsTest.cpp:100:31: error: log of f64 runs on "
-                    "the host only (GPU targets have no f64 exp2/log2 in ktc "
-                    "yet); convert to f32 on GPUs"),
-                std::string::npos)
-          << e.what();
-    }
+    EXPECT_FALSE(k.emit("asm", target, 256).empty());
   }
 }
 } // namespace

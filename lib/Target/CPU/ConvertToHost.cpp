@@ -17,6 +17,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -430,6 +432,13 @@ struct KtcConvertToHostPass
       if (func->hasAttr(KtcDialect::getCheckBoundsAttrName()))
         prepareCheckedAccesses(func, sites); // before the grid arguments
       ::ktc::host::expandHostDebugOps(func); // before the grid arguments
+      // debug_barrier: one thread runs a program on the host. assume: a
+      // hint the bufferisation cannot see through (it has no memory
+      // effects it knows).
+      func.walk([](Operation *op) {
+        if (isa<gpu::BarrierOp, LLVM::AssumeOp>(op))
+          op->erase();
+      });
       addGridArguments(func);
     });
 

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -43,6 +44,7 @@ void registerHostDialects(DialectRegistry &registry) {
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   vector::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::ktc::registerHostAtomicEffects(registry);
+  registry.insert<gpu::GPUDialect>(); // debug_barrier's gpu.barrier
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }
