@@ -76,8 +76,8 @@ void matmul(Ptr<T> a, Ptr<T> b, Ptr<T> c, Int M, Int N, Int K, Int stride_am,
     auto offs_k = k + arange(0, BLOCK_K);
     auto ka = expand_dims(offs_k, 0); // a's columns
     auto kb = expand_dims(offs_k, 1); // b's rows
-    auto x = load(a + am * stride_am + ka * stride_ak, ka < K, 0);
-    auto y = load(b + kb * stride_bk + bn * stride_bn, kb < K, 0);
+    auto x = load(a + (am * stride_am + ka * stride_ak), ka < K, 0);
+    auto y = load(b + (kb * stride_bk + bn * stride_bn), kb < K, 0);
     acc = dot(x, y, acc); // f32 += x @ y
   });
   auto rows = expand_dims(offs_m, 1);
