@@ -88,7 +88,9 @@ static Value sharedIndex(OpBuilder &b, Location loc, const TargetInfo &target,
                     : index;
   }
   Value index = coords.linear(b, loc, k0, shared);
-  if (reuse)
+  // A few bases serve a dot's operand; the bound keeps the search linear in
+  // the registers where none repeats (the FMA path's scalar reads).
+  if (reuse && known.size() < 16)
     known.emplace_back(k0, index);
   return index;
 }
