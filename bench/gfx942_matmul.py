@@ -22,7 +22,7 @@ docs/bench/gfx942-matmul-vs-triton.md.
 Run after the build (no GPU needed):
     KTC_MATMUL_TRITON_ALSO=/tmp/triton36/bin/python \\
         /tmp/tritonvenv/bin/python bench/gfx942_matmul.py [arch ...]
-(default gfx942 gfx1100). KTC_BIN=<dir> takes ktc's binaries from elsewhere
+(default: every arch of CONFIGS). KTC_BIN=<dir> takes ktc's binaries from elsewhere
 (default build/bin); KTC_MATMUL_OUT=<file> writes the table there instead;
 KTC_MATMUL_ASM=<dir> keeps each kernel's assembly there.
 """
@@ -78,7 +78,13 @@ SIZE = 4096  # ktc's problem, M = N = K (every integer divisible by 16)
 
 # (arch, BM, BN, BK, GROUP_M, waves, stages): the issue's configurations.
 CONFIGS = [("gfx942", 128, 128, 64, 8, 4, 2), ("gfx942", 256, 256, 64, 8, 8, 2),
-           ("gfx1100", 128, 128, 32, 8, 4, 2)]
+           ("gfx1100", 128, 128, 32, 8, 4, 2),
+           # The other matrix-core targets, at the same tiles (gfx950's
+           # 256x256x64 is the anchors' too).
+           ("gfx90a", 128, 128, 64, 8, 4, 2), ("gfx90a", 256, 256, 64, 8, 8, 2),
+           ("gfx950", 128, 128, 64, 8, 4, 2), ("gfx950", 256, 256, 64, 8, 8, 2),
+           ("gfx1200", 128, 128, 32, 8, 4, 2)]
+ARCHS = ["gfx942", "gfx1100", "gfx90a", "gfx950", "gfx1200"]
 # The anchors' names (triton-next.json's amd_matmul_isa, triton-ir-next/).
 def anchor_key(c):
     return f"matmul_{c[0]}_{c[1]}x{c[2]}x{c[3]}_w{c[5]}"
@@ -89,55 +95,65 @@ def anchor_key(c):
 NOTES = """\
 ## Reading the tables
 
-(Written by hand after the run of 2026-11-27, ktc with dot() on the
-matrix cores, Triton 3.9.0 and 3.6.0; re-read them against the tables when
-regenerating.)
+(Written by hand after the run of 2026-11-27, session 12: ktc at the
+commits "AMD matmul: no scratch on any matrix-core target" and "AMD dot:
+the K loop no longer waits for the next tile's loads"; Triton 3.9.0 and
+3.6.0; re-read them against the tables when regenerating.)
 
 - **The issue's targets are reproduced** by Triton 3.6.0 compiled as the
   anchors compiled it (the "strides unknown" columns; every figure equals
   the anchors' own assembly): gfx942 128×128×64 with 4 waves runs 32
-  `v_mfma_f32_32x32x8_f16` a K iteration (32 in all), in 304 registers of
-  which 64 are AGPRs, with no scratch; 256×256×64 with 8 waves spills 548
-  bytes; gfx1100's WMMA kernel (128×128×32) spills 956 bytes. Triton 3.9.0
-  with the same specialisation: 307 registers (51 AGPRs; 60 SGPRs spilled
-  to VGPR lanes), 500 and 660 bytes of scratch.
-- **Those targets describe code that does not know the unit strides.** A
-  launch on contiguous tensors makes `sak`, `sbn` and `scn` (= 1) constants,
-  and Triton's code changes: 16-byte global loads (8 `global_load_dwordx4`
-  a K iteration instead of 64 `global_load_ushort`), 8-byte LDS writes
-  instead of 2-byte ones, the K loop pipelined over 2 stages (matrix
-  instructions outside the loop too: three times the loop's count in all),
-  twice the LDS on gfx942. Then
-  128×128×64 needs 210 (3.9) or 216 (3.6) registers, no AGPRs in 3.9, and
-  two workgroups fit a CU; 256×256×64 spills 148 (3.9) or 28 (3.6) bytes;
-  gfx1100 136 (3.9) or 636 (3.6).
-- **ktc's column is the code a launch runs**: `matmul --emit=asm` compiles
-  with the launch's argument specialisation (`Kernel::emit_as_launched`:
-  pointers, M, N, K and the leading strides divisible by 16, the unit
-  strides folded to 1), the same rule as Triton's, so it compares with the
-  plain Triton columns. ktc's assembly has no loop comments; the script
-  finds its loops from the branches (natural loops), which gives exactly
-  LLVM's loops on every Triton kernel here.
-- **gfx942 128×128×64, 4 waves**: 202 registers, no AGPRs, no scratch,
-  16 KiB LDS, 2 workgroups a CU (Triton 210 / 216). The K loop has
-  Triton's 32 MFMAs, 8 `global_load_dwordx4` and 8 `ds_write_b128`, but
-  72 LDS reads against Triton's 16 `ds_read2st64_b64`: A is read like
-  Triton's (8 `ds_read2st64_b64`), B 2 bytes at a time (64 `ds_read_u16`,
-  down a column of the row-major tile). The loop is not software-pipelined
-  (all 32 MFMAs inside it, one LDS buffer: half Triton's LDS), and C is
-  stored 2 bytes at a time (64 `global_store_short`; Triton 16
-  `global_store_dwordx2`).
-- **gfx942 256×256×64, 8 waves**: 249 registers and no scratch (Triton
-  148 / 28 bytes), 64 MFMAs a K iteration, 136 LDS reads (128
-  `ds_read_u16`) against 24 / 32.
-- **gfx1100 128×128×32, 4 waves (WMMA)**: 256 VGPRs with 53 spilled, 216
-  bytes of scratch (Triton 3.9 136, 3.6 636), 32 WMMAs a K iteration, 144
-  LDS reads (128 2-byte `ds_load_u16_d16*`) against 3.9's 32
-  `ds_load_b128`.
-- **Occupancy** is registers-bound everywhere: 1 workgroup a CU for the
-  issue's kernels (304 and 256 registers), 2 for the 128×128×64 kernel with
-  unit strides (ktc's too); on gfx1100 5 workgroups (20 waves) a WGP at 256
-  VGPRs.
+  `v_mfma_f32_32x32x8_f16` a K iteration, in 304 registers of which 64
+  are AGPRs, with no scratch; 256×256×64 with 8 waves spills 548 bytes;
+  gfx1100's WMMA kernel (128×128×32) spills 956 bytes; gfx950's
+  256×256×64 948 bytes.
+- **ktc meets them on every target**: the same matrix instructions a K
+  iteration as Triton (all of them in the loop: ktc does not peel it), no
+  scratch anywhere, fewer registers than every Triton column: gfx942
+  128×128×64 176 (Triton 210 / 216 with unit strides, 304 as the anchors
+  compiled it), 256×256×64 234 (Triton spills); gfx90a 176 and 234;
+  gfx950 164 and 225; gfx1100 243 (Triton 3.9 spills 136 bytes, 3.6 636);
+  gfx1200 216 (Triton 3.9 246). test/examples/matmul-amd.test checks the
+  counts and the absence of scratch.
+- **How the scratch went** (gfx1100 20 bytes, gfx1200 24 before): a
+  staged operand's reads and writes whose LDS index differs from an
+  earlier one's by the same constant in every lane share its address
+  register (the constant goes into the instruction's offset; Staging.cpp,
+  sharedIndex): the swizzled reads of B had kept 24 address registers
+  live through the loop. gfx942's A and B reads became Triton's 16
+  `ds_read2st64_b64` with it. gfx12's B is now stored transposed and read
+  16 bytes at a time (16 `ds_load_b128`, was 8 plus 64 2-byte loads), and
+  examples/matmul computes one offset a load, `a + (am*sam + ka*sak)`, as
+  Triton's tutorial writes it (a scalar base and a 32-bit offset a row,
+  not a 64-bit pointer a row).
+- **The K loop waits for its loads after its matrix instructions**
+  ("matrix instructions before the loop waits for its loads": from the
+  loop's last global load, round the loop, to the first wait for loads).
+  ktc keeps the next tile in registers (ktc-pipeline-loads, 2 stages):
+  the loads for iteration i + 1 are issued before the dot of i, and the
+  first wait for them follows all of its MFMAs/WMMAs (32 of 32 on gfx942
+  128×128×64; it was 1 before: the backend's scheduler put the transposing
+  `v_perm`s of the prefetched B among them, and in WGP mode, gfx1100 and
+  gfx1200, the dot's `__syncthreads` barriers waited for every load in
+  flight). For Triton, whose loop double-buffers LDS, a wait there may be
+  for older loads, so its figure says less.
+- **Still behind Triton**: gfx942 and gfx90a 256×256×64 (A and B do not
+  fit in LDS together beside the 1 KiB ktc keeps for reductions, so the
+  dot converts them one after the other): B read 2 bytes at a time (128
+  `ds_read_u16`) and the loop waits for the next tile's loads at once
+  (0). ktc's loops have more instructions than Triton's (gfx942 128×128×64:
+  220 against 161): Triton adds the K step to carried pointers, where ktc
+  recomputes each address from k and guards each masked load with a
+  branch. gfx1100 and gfx1200
+  store C 2 bytes at a time (WMMA's C holds a column's rows in a lane;
+  Triton 3.9 stores 16 `global_store_b128` on gfx1200). LDS is single
+  buffered: with num_stages the tiles wait in registers, not in a second
+  LDS buffer (Triton's stream pipeliner), and gfx950's direct-to-LDS loads
+  (`global_load_lds_dwordx4`) and `ds_read_b64_tr_b16` are not used.
+- **Occupancy** is registers-bound everywhere: 2 workgroups a CU at
+  128×128×64 (ktc and Triton with unit strides), 1 at 256×256×64 and for
+  the anchors' kernels; on gfx1100 and gfx1200 5 workgroups (20 waves) a
+  WGP.
 """
 
 
@@ -150,6 +166,9 @@ LIMITS = {  # waves/SIMD, SIMDs, workgroups, VGPRs/SIMD, granule, max VGPRs,
     "gfx1100": dict(simd_waves=16, simds=4, wgs=32, vgprs=1536, vgran=24, vmax=256,
                     sgprs=0, sgran=1, trap=0, lds=131072, lgran=1024, wave=32),
 }
+LIMITS["gfx90a"] = LIMITS["gfx942"]
+LIMITS["gfx950"] = dict(LIMITS["gfx942"], lds=163840, lgran=1280)
+LIMITS["gfx1200"] = LIMITS["gfx1100"]
 
 
 def occupancy(arch, waves, vgprs, sgprs, lds):
@@ -216,6 +235,25 @@ def stats(asm, arch, lds=None):
             return f"{offset.group(1)} (accum_offset)"
         return meta("vgpr_count")
 
+    def overlap(lines):
+        # Matrix instructions between the loop's last global load and the
+        # first wait for loads after it, going round the loop: what the
+        # next tile's loads overlap (0: the loop waits for them at once).
+        kinds_ = []
+        for l in lines:
+            o = l.split()[0]
+            if re.fullmatch(r"(global|buffer)_load_\w+", o):
+                kinds_.append("L")
+            elif re.fullmatch(MATRIX, o):
+                kinds_.append("M")
+            elif o.startswith("s_wait") and ("vmcnt" in l or "loadcnt" in l):
+                kinds_.append("W")
+        if "L" not in kinds_ or "W" not in kinds_:
+            return "-"
+        last = len(kinds_) - 1 - kinds_[::-1].index("L")
+        ring = kinds_[last + 1:] + kinds_[:last + 1]
+        return sum(1 for k in ring[:ring.index("W")] if k == "M")
+
     gfx9 = arch.startswith("gfx9")
     ld = r"(global|buffer)_load_\w+"
     st = r"(global|buffer)_store_\w+"
@@ -249,11 +287,13 @@ def stats(asm, arch, lds=None):
         "LDS writes in the main loop": kinds(main, ds_write),
         "global loads": both(ld),
         "global loads in the main loop": kinds(main, ld),
+        "matrix instructions before the loop waits for its loads": overlap(main),
         "global stores": kinds(every, st),
         "s_barrier (loop)": f"{sum(1 for o in ops(every) if o.startswith('s_barrier'))} "
                             f"({sum(1 for o in ops(main) if o.startswith('s_barrier'))})",
-        "s_waitcnt (loop)": f"{sum(1 for o in ops(every) if o.startswith('s_waitcnt'))} "
-                            f"({sum(1 for o in ops(main) if o.startswith('s_waitcnt'))})",
+        # gfx12 waits per counter: s_wait_loadcnt, s_wait_dscnt, ...
+        "s_waitcnt / s_wait_* (loop)": f"{sum(1 for o in ops(every) if o.startswith('s_wait'))} "
+                                       f"({sum(1 for o in ops(main) if o.startswith('s_wait'))})",
     }
 
 
@@ -393,8 +433,8 @@ def other_triton(archs):
 def main():
     args = sys.argv[1:]
     if args[:1] == ["--triton-json"]:
-        return triton_json(args[1:] or ["gfx942", "gfx1100"])
-    archs = args or ["gfx942", "gfx1100"]
+        return triton_json(args[1:] or ARCHS)
+    archs = args or ARCHS
     other = other_triton(archs)
     head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
                           capture_output=True, text=True).stdout.strip()
@@ -433,7 +473,7 @@ def main():
         "    python3 -m venv /tmp/tritonvenv && /tmp/tritonvenv/bin/pip install triton==3.9.0",
         "    python3 -m venv /tmp/triton36 && /tmp/triton36/bin/pip install triton==3.6.0",
         "    KTC_MATMUL_TRITON_ALSO=/tmp/triton36/bin/python \\",
-        "        /tmp/tritonvenv/bin/python bench/gfx942_matmul.py gfx942 gfx1100",
+        "        /tmp/tritonvenv/bin/python bench/gfx942_matmul.py",
         "",
         NOTES,
     ]

@@ -23,6 +23,8 @@
 #include "dialect/DotOp.h"
 #include "dialect/MmaLayouts.h"
 
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
 #include <functional>
 #include <map>
 #include <memory>
@@ -200,6 +202,24 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
   return out;
 }
 
+/// A barrier for the dot's LDS on AMD: __syncthreads' workgroup fences
+/// narrowed to LDS (the MMRA amdgpu-synchronize-as:local, as MLIR's
+/// gpu.barrier with a workgroup memfence). A plain workgroup fence also
+/// orders global memory, and in WGP mode (gfx11, gfx12) that waits for
+/// every load in flight (s_waitcnt vmcnt(0) before s_barrier): in a K loop,
+/// for the next tile's prefetched loads before the matrix instructions.
+void ldsBarrier(OpBuilder &b, Location loc) {
+  auto tag = LLVM::MMRATagAttr::get(b.getContext(), "amdgpu-synchronize-as",
+                                    "local");
+  auto fence = [&](LLVM::AtomicOrdering ordering) {
+    LLVM::FenceOp::create(b, loc, ordering, "workgroup")
+        ->setAttr(LLVM::LLVMDialect::getMmraAttrName(), tag);
+  };
+  fence(LLVM::AtomicOrdering::release);
+  ROCDL::SBarrierOp::create(b, loc);
+  fence(LLVM::AtomicOrdering::acquire);
+}
+
 struct DotLowering : OpConversionPattern<DotOp> {
   DotLowering(const TypeConverter &converter, MLIRContext *ctx,
               const LoweringState &state)
@@ -249,6 +269,16 @@ struct DotLowering : OpConversionPattern<DotOp> {
     // Operands in other layouts are staged here: written to shared memory
     // (both at once when both need it), one barrier, each register read
     // just before its use.
+    const MmaInstr *amd = nullptr;
+    if (auto mma = dyn_cast<MmaEncodingAttr>(layout))
+      if (lookupMmaInstr(mma.getInstr())->family != MmaInstr::NvMma)
+        amd = lookupMmaInstr(mma.getInstr());
+    auto barrier = [&] {
+      if (amd)
+        ldsBarrier(rewriter, loc);
+      else
+        state.target->barrier(rewriter, loc);
+    };
     std::unique_ptr<StagedBlock> stagedA, stagedB;
     bool needA = !fromSlot[0] && !inOperandLayout(op.getA(), 0),
          needB = !fromSlot[1] && !inOperandLayout(op.getB(), 1);
@@ -272,7 +302,7 @@ struct DotLowering : OpConversionPattern<DotOp> {
           stagedB->write(rewriter, loc, b);
           getB = [&](int64_t r) { return stagedB->read(rewriter, loc, r); };
         }
-        state.target->barrier(rewriter, loc);
+        barrier();
         staged = true;
       } else { // too big together: one conversion after the other
         if (needA)
@@ -287,9 +317,17 @@ struct DotLowering : OpConversionPattern<DotOp> {
                       mma.getWarpsPerCTA(), getA, getB, adaptor.getAcc());
     else
       values = fmaDot(rewriter, loc, op, getA, getB, adaptor.getAcc());
+    // AMD: nothing after the dot (in a K loop: the next tile's registers,
+    // prefetched by ktc-pipeline-loads, gathered for their LDS write) is
+    // scheduled among its matrix instructions; it would wait there for
+    // those loads (s_waitcnt vmcnt(0) after the first MFMA).
+    if (amd)
+        LLVM::CallIntrinsicOp::create(
+            rewriter, loc, rewriter.getStringAttr("llvm.amdgcn.sched.barrier"),
+            ValueRange{i32Const(rewriter, loc, 0)});
     // The memory is reused by the next op that needs it.
     if (staged)
-      state.target->barrier(rewriter, loc);
+      barrier();
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

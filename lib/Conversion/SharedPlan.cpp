@@ -265,6 +265,14 @@ SharedPlan mlir::ktc::planShared(const LinearLayout &from, const LinearLayout &t
     return from.numRegisters() / p.writeVector +
            to.numRegisters() / (p.matrix ? 2 * p.matrix->num : p.readVector);
   };
+  // A dot's operand on AMD (no matrix loads): each access also costs an
+  // issue slot of the LDS unit, so 2-byte reads that use a fraction of the
+  // banks lose to the 16-byte reads of a transposed block (gfx12's WMMA B:
+  // 64 ds_load_u16 against 8 ds_load_b128).
+  if (gather && !matrixLoads) {
+    cost += accesses(plan);
+    swappedCost += accesses(swapped);
+  }
   if (swappedCost > cost || swapped.bytes > plan.bytes ||
       (swappedCost == cost && accesses(swapped) >= accesses(plan)))
     return plan;

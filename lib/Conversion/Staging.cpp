@@ -9,6 +9,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace mlir::ktc;
 
@@ -49,6 +51,50 @@ static Value at(OpBuilder &b, Location loc, const LoweringState &state,
   return sharedElement(b, loc, state, element, index);
 }
 
+/// The index of `coords`' register group k0 in `shared`: where it differs
+/// from an earlier group's by the same number in every lane and wave, that
+/// index plus the constant, which the backend folds into the access's
+/// immediate offset, so one address register serves both; else its own.
+/// Without this a swizzled dot operand's reads each keep an address
+/// register live through the K loop (gfx1100's WMMA matmul: 24 of them,
+/// and it spilled). `known` holds the groups computed so far; only targets
+/// without matrix loads (AMD) take it, NVIDIA's code stays as it was.
+static Value sharedIndex(OpBuilder &b, Location loc, const TargetInfo &target,
+                         const TileCoords &coords, const SharedLayout &shared,
+                         int64_t k0,
+                         SmallVectorImpl<std::pair<int64_t, Value>> &known) {
+  const LinearLayout &l = coords.layout();
+  bool reuse = !target.hasMatrixLoads() &&
+               !(shared.split && shared.split < l.shape().back());
+  for (auto &[ref, index] : known) {
+    if (!reuse || index.getParentBlock() != b.getInsertionBlock())
+      continue;
+    std::optional<int64_t> delta;
+    for (int64_t w = 0; w < l.numWarps(); ++w)
+      for (int64_t lane = 0; lane < l.numLanes(); ++lane) {
+        int64_t d = shared.offset(l.apply(k0, lane, w), l.shape()) -
+                    shared.offset(l.apply(ref, lane, w), l.shape());
+        if (delta && *delta != d) {
+          delta = std::nullopt;
+          w = l.numWarps();
+          break;
+        }
+        delta = d;
+      }
+    if (delta)
+      return *delta ? arith::AddIOp::create(b, loc, index,
+                                            i32Const(b, loc, *delta))
+                          .getResult()
+                    : index;
+  }
+  Value index = coords.linear(b, loc, k0, shared);
+  // A few bases serve a dot's operand; the bound keeps the search linear in
+  // the registers where none repeats (the FMA path's scalar reads).
+  if (reuse && known.size() < 16)
+    known.emplace_back(k0, index);
+  return index;
+}
+
 void mlir::ktc::ifFirstReplica(
     OpBuilder &b, Location loc, const TargetInfo &target, uint64_t replicas,
     function_ref<void(OpBuilder &, Location)> body) {
@@ -76,10 +122,12 @@ void StagedBlock::write(OpBuilder &b, Location loc, ValueRange values) {
   }
   auto store = [&](OpBuilder &b, Location loc) {
     int64_t bytes = sharedBytes(element_);
+    SmallVector<std::pair<int64_t, Value>> known;
     for (int64_t k0 = 0; k0 < from_.numRegisters(); k0 += plan_.writeVector)
       LLVM::StoreOp::create(
           b, loc, pack(b, loc, values, k0, plan_.writeVector),
-          at(b, loc, state_, element_, source.linear(b, loc, k0, plan_.shared),
+          at(b, loc, state_, element_,
+             sharedIndex(b, loc, target, source, plan_.shared, k0, known),
              offset_, base_),
           plan_.writeVector * bytes);
   };
@@ -109,7 +157,9 @@ Value StagedBlock::read(OpBuilder &b, Location loc, int64_t reg) {
   Type type = g == 1 ? element_ : VectorType::get({g}, element_);
   Value v = LLVM::LoadOp::create(
       b, loc, type,
-      at(b, loc, state_, element_, readCoords_->linear(b, loc, k0, plan_.shared),
+      at(b, loc, state_, element_,
+         sharedIndex(b, loc, target, *readCoords_, plan_.shared, k0,
+                     readIndices_),
          offset_, base_),
       g * sharedBytes(element_));
   for (int64_t i = 0; i < g; ++i)

@@ -51,6 +51,8 @@ private:
   Value base_;     // in elements, or null
   std::unique_ptr<TileCoords> readCoords_;
   std::map<int64_t, Value> values_;
+  /// The read indices computed so far (sharedIndex in Staging.cpp).
+  SmallVector<std::pair<int64_t, Value>> readIndices_;
   /// plan.gather: register r of stored_ is register writeOrder_[r] of from_.
   SmallVector<int64_t> writeOrder_;
 };

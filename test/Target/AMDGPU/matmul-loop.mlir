@@ -7,6 +7,7 @@
 // 16 bytes at a time. No scratch.
 // RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=gfx942 --emit=asm | FileCheck %s --check-prefixes=CHECK,GFX942
 // RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=gfx1100 --emit=asm | FileCheck %s --check-prefixes=CHECK,GFX1100
+// RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=gfx1200 --emit=asm | FileCheck %s --check-prefixes=CHECK,GFX1200
 
 // CHECK-LABEL: matmul:
 // GFX942-NOT: ds_read_u16
@@ -20,6 +21,13 @@
 // GFX1100-COUNT-16: ds_load_b128
 // GFX1100-NOT: ds_load_u16
 // GFX1100: v_wmma_f32_16x16x16_f16
+// gfx1200 (8 k a lane): one ds_load_b128 a fragment of B too
+// (examples/matmul-amd.test has the 128x128x32 tile, where the 2-byte
+// reads used to win).
+// GFX1200-NOT: ds_load_u16
+// GFX1200-COUNT-8: ds_load_b128
+// GFX1200-NOT: ds_load_u16
+// GFX1200: v_wmma_f32_16x16x16_f16
 // CHECK-NOT: scratch_
 // CHECK: s_endpgm
 // CHECK: .amdhsa_private_segment_fixed_size 0
