@@ -13,10 +13,13 @@
 // what they load is still in the L2 cache. An edge tile's rows and columns
 // wrap around (% M, % N) and its store is masked; the loads are masked
 // along K only (other = 0, which adds nothing to the dot), so M, N and K
-// need not be multiples of the blocks. As in the tutorial, the loop
-// carries the tiles' pointers and advances them by BLOCK_K along K: the
-// compiler follows them (their 16-byte runs, their loads issued stages
-// ahead). Offsets are i32: each matrix must span fewer than 2^31 elements.
+// need not be multiples of the blocks. Triton's tutorial carries a_ptrs
+// and b_ptrs through the loop and advances them; ktc compiles that spelling
+// too (the axis analysis and the pipeliners follow carried pointers), but
+// where the loads go element by element (K or a stride not a multiple of
+// 8) every element's 64-bit pointer is then carried in registers, so here
+// the loop computes its offsets from k. Offsets are i32: each matrix
+// must span fewer than 2^31 elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,18 +76,14 @@ void matmul(Ptr<T> a, Ptr<T> b, Ptr<T> c, Int M, Int N, Int K, Int stride_am,
   };
   auto am = expand_dims(wrap(offs_m, M), 1); // [:, None]
   auto bn = expand_dims(wrap(offs_n, N), 0); // [None, :]
-  // The tiles' pointers for the first K step, advanced in the loop.
-  auto offs_k = arange(0, BLOCK_K);
-  Var a_ptrs = a + (am * stride_am + expand_dims(offs_k, 0) * stride_ak);
-  Var b_ptrs = b + (expand_dims(offs_k, 1) * stride_bk + bn * stride_bn);
   Var acc = zeros({BLOCK_M, BLOCK_N}, DType::f32);
-  for_range(0, cdiv(K, BLOCK_K), 1, [&](Value k) {
-    auto left = K - k * BLOCK_K; // what is left of K
-    auto x = load(a_ptrs, expand_dims(offs_k, 0) < left, 0);
-    auto y = load(b_ptrs, expand_dims(offs_k, 1) < left, 0);
+  for_range(0, K, BLOCK_K, [&](Value k) {
+    auto offs_k = k + arange(0, BLOCK_K);
+    auto ka = expand_dims(offs_k, 0); // a's columns
+    auto kb = expand_dims(offs_k, 1); // b's rows
+    auto x = load(a + (am * stride_am + ka * stride_ak), ka < K, 0);
+    auto y = load(b + (kb * stride_bk + bn * stride_bn), kb < K, 0);
     acc = dot(x, y, acc); // f32 += x @ y
-    a_ptrs = a_ptrs + BLOCK_K * stride_ak;
-    b_ptrs = b_ptrs + BLOCK_K * stride_bk;
   });
   auto rows = expand_dims(offs_m, 1);
   auto cols = expand_dims(offs_n, 0);
