@@ -101,11 +101,13 @@ struct TranscendentalLowering : OpConversionPattern<Op> {
     };
     constexpr bool isExp =
         Kind == Transcendental::Exp || Kind == Transcendental::Exp2;
-    if (element.isF64()) // f32 throughout would be a silent loss
+    // f64 is written in f64 arithmetic before the lowering
+    // (ExpandMathF64.cpp); f32 here would be a silent loss.
+    if (element.isF64())
       return op->emitError()
              << op->getName().stripDialect()
-             << " of f64 runs on the host only (GPU targets have no f64 "
-                "exp2/log2 in ktc yet); convert to f32 on GPUs";
+             << " of f64 reached the GPU lowering unexpanded: run "
+                "ktc-expand-math first (the compile pipeline does)";
     SmallVector<Value> values;
     for (Value x : adaptor.getOperand()) {
       if (element != f32)

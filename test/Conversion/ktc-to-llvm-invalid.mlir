@@ -39,3 +39,15 @@ func.func @wrong_wave(%x: tensor<256xf32, #ktc.blocked<{sizePerThread = [1], thr
   %y = math.exp %x : tensor<256xf32, #ktc.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>>
   return
 }
+
+// -----
+
+// f64 exp/log are written in f64 arithmetic by ktc-expand-math before the
+// lowering (ExpandMathF64.cpp); one that reaches it unexpanded is refused
+// rather than computed in f32.
+func.func @f64_exp(%x: f64) {
+  // expected-error @+2 {{exp of f64 reached the GPU lowering unexpanded: run ktc-expand-math first (the compile pipeline does)}}
+  // expected-error @+1 {{failed to legalize operation 'math.exp'}}
+  %y = math.exp %x : f64
+  return
+}
