@@ -59,20 +59,10 @@ Value exp2Core(F32 &k, Value hi, Value lo) {
   Value p = k.c(coeffs[0]);
   for (float c : llvm::ArrayRef(coeffs).drop_front())
     p = k.fma(p, f, k.c(c));
-  Value ni = arith::FPToSIOp::create(k.b, k.loc, k.i32, n);
+  Value ni = k.toInt(n);
   Value n1 = k.shrs(ni, 1);
   Value n2 = k.isub(ni, n1);
   return k.mul(k.mul(p, k.pow2(n1)), k.pow2(n2));
-}
-
-Value clamp(F32 &k, Value x, float lo, float hi) {
-  // NaN passes through (the caller selects it back at the end).
-  Value low = k.select(k.cmp(arith::CmpFPredicate::OLT, x, k.c(lo)), k.c(lo), x);
-  return k.select(k.cmp(arith::CmpFPredicate::OGT, low, k.c(hi)), k.c(hi), low);
-}
-
-Value keepNaN(F32 &k, Value x, Value result) {
-  return k.select(k.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
 }
 
 Value expandExp2(F32 &k, Value x) {
@@ -107,7 +97,7 @@ LogArg logReduce(F32 &k, Value x) {
   Value rem = k.fma(k.neg(s), d, u); // u - s d, exact
   rem = k.fma(k.neg(s), dErr, rem);
   Value sLo = k.div(rem, d);
-  Value ef = arith::SIToFPOp::create(k.b, k.loc, k.f32, e);
+  Value ef = k.toFloat(e);
   return {ef, s, sLo};
 }
 

@@ -1,9 +1,9 @@
 //===- ExpandMath.h - f32 arithmetic for ktc-expand-math --------*- C++ -*-===//
 //
 // The helpers every expansion of ktc-expand-math builds with (ExpandMath.cpp:
-// exp, exp2, log, log2; ExpandMathFunctions.cpp: tanh, erf, sin, cos, pow):
-// exactly rounded f32 and i32 operations on scalars or tensors, and the
-// exp2/log cores they share.
+// exp, exp2, log, log2; ExpandMathFunctions.cpp: tanh, erf, sin, cos, pow;
+// ExpandMathF64.cpp: f64 exp, exp2, log, log2): exactly rounded f32/i32 and
+// f64/i64 operations on scalars or tensors, and the f32 exp2/log cores.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,18 +17,30 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
 namespace mlir::ktc::expand {
 
-/// f32 and i32 arithmetic on values shaped like `like` (a scalar or a
-/// tensor).
-struct F32 {
+/// Exactly rounded floating-point and integer arithmetic of one width
+/// (float with int32_t, double with int64_t) on values shaped like `like`
+/// (a scalar or a tensor).
+template <typename Float, typename Int> struct Arith {
+  static_assert(sizeof(Float) == sizeof(Int), "a float and its bits");
+  /// The significand's bits after the point, and the exponent's bias.
+  static constexpr int kFraction = std::numeric_limits<Float>::digits - 1;
+  static constexpr int kBias = std::numeric_limits<Float>::max_exponent - 1;
+
   OpBuilder &b;
   Location loc;
-  Type f32, i32;
+  Type f, i; // the float and the integer type, shaped like `like`
 
-  F32(OpBuilder &b, Location loc, Type like)
-      : b(b), loc(loc), f32(withElement(like, b.getF32Type())),
-        i32(withElement(like, b.getI32Type())) {}
+  Arith(OpBuilder &b, Location loc, Type like)
+      : b(b), loc(loc),
+        f(withElement(like, sizeof(Float) == 4 ? b.getF32Type()
+                                               : b.getF64Type())),
+        i(withElement(like, b.getIntegerType(8 * sizeof(Int)))) {}
 
   static Type withElement(Type t, Type e) {
     if (auto s = dyn_cast<ShapedType>(t))
@@ -40,8 +52,12 @@ struct F32 {
       return arith::ConstantOp::create(b, loc, SplatElementsAttr::get(s, scalar));
     return arith::ConstantOp::create(b, loc, scalar);
   }
-  Value c(float v) { return splat(f32, b.getF32FloatAttr(v)); }
-  Value ci(int32_t v) { return splat(i32, b.getI32IntegerAttr(v)); }
+  Value c(Float v) {
+    return splat(f, b.getFloatAttr(getElementTypeOrSelf(f), v));
+  }
+  Value ci(Int v) {
+    return splat(i, b.getIntegerAttr(getElementTypeOrSelf(i), v));
+  }
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
@@ -56,30 +72,48 @@ struct F32 {
   Value select(Value c, Value x, Value y) {
     return arith::SelectOp::create(b, loc, c, x, y);
   }
-  Value bits(Value x) { return arith::BitcastOp::create(b, loc, i32, x); }
-  Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, f32, x); }
+  Value bits(Value x) { return arith::BitcastOp::create(b, loc, i, x); }
+  Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, f, x); }
+  Value toInt(Value x) { return arith::FPToSIOp::create(b, loc, i, x); }
+  Value toFloat(Value x) { return arith::SIToFPOp::create(b, loc, f, x); }
   Value iadd(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value isub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
   Value shl(Value x, int s) { return arith::ShLIOp::create(b, loc, x, ci(s)); }
   Value shrs(Value x, int s) { return arith::ShRSIOp::create(b, loc, x, ci(s)); }
-  Value band(Value x, int32_t m) { return arith::AndIOp::create(b, loc, x, ci(m)); }
-  Value bor(Value x, int32_t m) { return arith::OrIOp::create(b, loc, x, ci(m)); }
+  Value band(Value x, Int m) { return arith::AndIOp::create(b, loc, x, ci(m)); }
+  Value bor(Value x, Int m) { return arith::OrIOp::create(b, loc, x, ci(m)); }
 
-  /// 2^k for an integer k in [-126, 127].
-  Value pow2(Value k) { return fromBits(shl(iadd(k, ci(127)), 23)); }
-  /// rint(t) for |t| < 2^22: the FPU rounds t + 1.5 * 2^23 to an integer.
+  /// 2^k for an integer k in the normal exponents' range ([-126, 127] for
+  /// f32, [-1022, 1023] for f64).
+  Value pow2(Value k) { return fromBits(shl(iadd(k, ci(kBias)), kFraction)); }
+  /// rint(t) for |t| < 2^(kFraction - 1): the FPU rounds t + 1.5 *
+  /// 2^kFraction to an integer.
   Value rint(Value t) {
-    Value magic = c(12582912.0f);
+    Value magic = c(Float(1.5) * std::ldexp(Float(1), kFraction));
     return sub(add(t, magic), magic);
   }
 };
 
+/// f32 and i32; f64 and i64 (ExpandMathF64.cpp).
+using F32 = Arith<float, int32_t>;
+using F64 = Arith<double, int64_t>;
+
+/// x clamped to [lo, hi]; NaN passes through.
+template <typename Float, typename Int>
+Value clamp(Arith<Float, Int> &k, Value x, Float lo, Float hi) {
+  Value low =
+      k.select(k.cmp(arith::CmpFPredicate::OLT, x, k.c(lo)), k.c(lo), x);
+  return k.select(k.cmp(arith::CmpFPredicate::OGT, low, k.c(hi)), k.c(hi),
+                  low);
+}
+/// `result`, or x where x is NaN.
+template <typename Float, typename Int>
+Value keepNaN(Arith<Float, Int> &k, Value x, Value result) {
+  return k.select(k.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
+}
+
 /// 2^(hi + lo), |lo| tiny, hi already clamped to [-151, 129].
 Value exp2Core(F32 &k, Value hi, Value lo);
-/// x clamped to [lo, hi]; NaN passes through.
-Value clamp(F32 &k, Value x, float lo, float hi);
-/// `result`, or x where x is NaN.
-Value keepNaN(F32 &k, Value x, Value result);
 Value expandExp(F32 &k, Value x);
 
 /// ln(m) = hi + lo and the exponent e of x = m * 2^e, for finite x > 0.
@@ -110,7 +144,7 @@ struct ExpandPattern : OpRewritePattern<MathOp> {
     F32 k(rewriter, loc, type);
     Value x = op.getOperand();
     if (!element.isF32())
-      x = arith::ExtFOp::create(rewriter, loc, k.f32, x);
+      x = arith::ExtFOp::create(rewriter, loc, k.f, x);
     Value y = Expand(k, x);
     if (!element.isF32())
       y = arith::TruncFOp::create(rewriter, loc, type, y);

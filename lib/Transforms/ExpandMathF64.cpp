@@ -29,74 +29,6 @@ using namespace mlir;
 namespace mlir::ktc::expand {
 namespace {
 
-/// f64 and i64 arithmetic on values shaped like `like`.
-struct F64 {
-  OpBuilder &b;
-  Location loc;
-  Type f64, i64;
-
-  F64(OpBuilder &b, Location loc, Type like)
-      : b(b), loc(loc), f64(F32::withElement(like, b.getF64Type())),
-        i64(F32::withElement(like, b.getI64Type())) {}
-
-  Value splat(Type type, TypedAttr scalar) {
-    if (auto s = dyn_cast<ShapedType>(type))
-      return arith::ConstantOp::create(b, loc,
-                                       SplatElementsAttr::get(s, scalar));
-    return arith::ConstantOp::create(b, loc, scalar);
-  }
-  Value c(double v) { return splat(f64, b.getF64FloatAttr(v)); }
-  Value ci(int64_t v) { return splat(i64, b.getI64IntegerAttr(v)); }
-  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
-  Value fma(Value x, Value y, Value z) {
-    return math::FmaOp::create(b, loc, x, y, z);
-  }
-  Value neg(Value x) { return arith::NegFOp::create(b, loc, x); }
-  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
-    return arith::CmpFOp::create(b, loc, p, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value bits(Value x) { return arith::BitcastOp::create(b, loc, i64, x); }
-  Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, f64, x); }
-  Value iadd(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value isub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
-  Value shl(Value x, int s) { return arith::ShLIOp::create(b, loc, x, ci(s)); }
-  Value shrs(Value x, int s) {
-    return arith::ShRSIOp::create(b, loc, x, ci(s));
-  }
-  Value band(Value x, int64_t m) {
-    return arith::AndIOp::create(b, loc, x, ci(m));
-  }
-  Value bor(Value x, int64_t m) {
-    return arith::OrIOp::create(b, loc, x, ci(m));
-  }
-  Value toInt(Value x) { return arith::FPToSIOp::create(b, loc, i64, x); }
-  Value toFloat(Value x) { return arith::SIToFPOp::create(b, loc, f64, x); }
-
-  /// 2^k for an integer k in [-1022, 1023].
-  Value pow2(Value k) { return fromBits(shl(iadd(k, ci(1023)), 52)); }
-  /// rint(t) for |t| < 2^51: the FPU rounds t + 1.5 * 2^52 to an integer.
-  Value rint(Value t) {
-    Value magic = c(6755399441055744.0);
-    return sub(add(t, magic), magic);
-  }
-  /// x clamped to [lo, hi]; NaN passes through.
-  Value clamp(Value x, double lo, double hi) {
-    Value low =
-        select(cmp(arith::CmpFPredicate::OLT, x, c(lo)), c(lo), x);
-    return select(cmp(arith::CmpFPredicate::OGT, low, c(hi)), c(hi), low);
-  }
-  /// `result`, or x where x is NaN.
-  Value keepNaN(Value x, Value result) {
-    return select(cmp(arith::CmpFPredicate::UNO, x, x), x, result);
-  }
-};
-
 // ln(2) as a double and the rest (Cody and Waite).
 constexpr double kLn2Hi = 0x1.62e42fefa39efp-1;
 constexpr double kLn2Lo = 0x1.abc9e3b39803fp-56;
@@ -126,22 +58,22 @@ Value scale(F64 &k, Value p, Value n) {
 }
 
 Value expandExpF64(F64 &k, Value x) {
-  Value t = k.clamp(x, -746.0, 710.0);
+  Value t = clamp(k, x, -746.0, 710.0);
   Value n = k.rint(k.mul(t, k.c(kLog2e)));
   Value r = k.fma(k.neg(n), k.c(kLn2Hi), t);
   r = k.fma(k.neg(n), k.c(kLn2Lo), r);
-  return k.keepNaN(x, scale(k, expPoly(k, r), n));
+  return keepNaN(k, x, scale(k, expPoly(k, r), n));
 }
 
 Value expandExp2F64(F64 &k, Value x) {
-  Value t = k.clamp(x, -1076.0, 1025.0);
+  Value t = clamp(k, x, -1076.0, 1025.0);
   Value n = k.rint(t);
   Value f = k.sub(t, n); // exact, |f| <= 1/2
   Value rHi = k.mul(f, k.c(kLn2Hi));
   Value rLo = k.fma(f, k.c(kLn2Lo), k.fma(f, k.c(kLn2Hi), k.neg(rHi)));
   Value p = expPoly(k, rHi);
   p = k.fma(p, rLo, p);
-  return k.keepNaN(x, scale(k, p, n));
+  return keepNaN(k, x, scale(k, p, n));
 }
 
 /// x = m 2^k, m in [sqrt(1/2), sqrt(2)), x finite and > 0, and ln(m) =

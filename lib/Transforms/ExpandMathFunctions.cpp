@@ -90,7 +90,7 @@ Value sinCos(F32 &k, Value x, bool cosine) {
   Value q = k.sub(j, k.mul(k.c(4.0f),
                            math::FloorOp::create(k.b, k.loc,
                                                  k.mul(j, k.c(0.25f)))));
-  Value qi = arith::FPToSIOp::create(k.b, k.loc, k.i32, q);
+  Value qi = k.toInt(q);
   if (cosine)
     qi = k.iadd(qi, k.ci(1));
   // Within the range |r| <= pi/4 + tiny; beyond it r may be anything.
@@ -255,8 +255,8 @@ struct ExpandPow : OpRewritePattern<math::PowFOp> {
     F32 k(rewriter, loc, type);
     Value x = op.getLhs(), y = op.getRhs();
     if (!element.isF32()) {
-      x = arith::ExtFOp::create(rewriter, loc, k.f32, x);
-      y = arith::ExtFOp::create(rewriter, loc, k.f32, y);
+      x = arith::ExtFOp::create(rewriter, loc, k.f, x);
+      y = arith::ExtFOp::create(rewriter, loc, k.f, y);
     }
     Value r = expandPowF32(k, x, y);
     if (!element.isF32())
