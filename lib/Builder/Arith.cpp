@@ -72,6 +72,19 @@ mlir::Value TraceImpl::resolve(const Operand &op, Type like,
   return {};
 }
 
+std::pair<mlir::Value, mlir::Value>
+TraceImpl::resolvePair(const Operand &a, const Operand &b,
+                       std::source_location loc) {
+  if (a.kind() == Operand::Kind::Value) {
+    mlir::Value va = resolve(a, {}, loc);
+    return {va, resolve(b, getElementTypeOrSelf(va.getType()), loc,
+                        isUnsigned(va))};
+  }
+  mlir::Value vb = resolve(b, {}, loc);
+  return {resolve(a, getElementTypeOrSelf(vb.getType()), loc, isUnsigned(vb)),
+          vb};
+}
+
 static std::string shapeStr(ArrayRef<int64_t> shape) {
   if (shape.empty())
     return "scalar";
@@ -237,16 +250,7 @@ mlir::Value integerDivision(TraceImpl &t, IntDivision kind, mlir::Value x,
 std::pair<mlir::Value, mlir::Value>
 binaryOperands(TraceImpl &t, const Operand &a, const Operand &b,
                const char *what, std::source_location loc) {
-  mlir::Value va, vb;
-  if (a.kind() == Operand::Kind::Value) {
-    va = t.resolve(a, {}, loc);
-    vb = t.resolve(b, getElementTypeOrSelf(va.getType()), loc,
-                   t.isUnsigned(va));
-  } else {
-    vb = t.resolve(b, {}, loc);
-    va = t.resolve(a, getElementTypeOrSelf(vb.getType()), loc,
-                   t.isUnsigned(vb));
-  }
+  auto [va, vb] = t.resolvePair(a, b, loc);
   Type ea = getElementTypeOrSelf(va.getType());
   Type eb = getElementTypeOrSelf(vb.getType());
   if (isa<PtrType>(ea) || isa<PtrType>(eb))

@@ -34,16 +34,7 @@ std::pair<mlir::Value, mlir::Value> pairOperands(TraceImpl &t,
                                                  const Operand &a,
                                                  const Operand &b,
                                                  const char *what, Loc loc) {
-  mlir::Value va, vb;
-  if (a.kind() == Operand::Kind::Value) {
-    va = t.resolve(a, {}, loc);
-    vb = t.resolve(b, getElementTypeOrSelf(va.getType()), loc,
-                   t.isUnsigned(va));
-  } else {
-    vb = t.resolve(b, {}, loc);
-    va = t.resolve(a, getElementTypeOrSelf(vb.getType()), loc,
-                   t.isUnsigned(vb));
-  }
+  auto [va, vb] = t.resolvePair(a, b, loc);
   Type ea = getElementTypeOrSelf(va.getType());
   Type eb = getElementTypeOrSelf(vb.getType());
   if (ea != eb || t.isUnsigned(va) != t.isUnsigned(vb))

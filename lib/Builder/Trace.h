@@ -81,6 +81,10 @@ public:
   /// (or i1/i32/f32 when null) and stay scalars.
   mlir::Value resolve(const Operand &op, mlir::Type like,
                       std::source_location loc, bool likeUnsigned = false);
+  /// Two operands as mlir::Values, a literal taking the other's element
+  /// type and signedness (the first's when both are values or literals).
+  std::pair<mlir::Value, mlir::Value>
+  resolvePair(const Operand &a, const Operand &b, std::source_location loc);
   /// A scalar constant of element type `type` from a literal operand
   /// (range-checked as unsigned when `isUnsigned`).
   mlir::Value literal(const Operand &op, mlir::Type type,
