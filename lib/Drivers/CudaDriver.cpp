@@ -6,11 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaDriver.h"
+#include "Symbols.h"
 
 #include <dlfcn.h>
 
 #include <cstdlib>
-#include <cstring>
 
 namespace ktc::drivers {
 
@@ -30,45 +30,37 @@ bool load(CudaDriver &driver, std::string &error) {
             (why ? why : "dlopen failed");
     return false;
   }
-  // One small call per entry point; the message is built once, for the
-  // first one missing.
-  const char *missing = nullptr;
-  auto get = [&](void *slot, const char *name) {
-    void *fn = dlsym(lib, name);
-    std::memcpy(slot, &fn, sizeof(fn)); // into a function pointer
-    if (!fn && !missing)
-      missing = name;
-  };
-  get(&driver.cuInit, "cuInit");
-  get(&driver.cuDeviceGetCount, "cuDeviceGetCount");
-  get(&driver.cuDeviceGet, "cuDeviceGet");
-  get(&driver.cuDeviceGetName, "cuDeviceGetName");
-  get(&driver.cuDeviceGetAttribute, "cuDeviceGetAttribute");
-  get(&driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-  get(&driver.cuCtxSetCurrent, "cuCtxSetCurrent");
-  get(&driver.cuCtxGetCurrent, "cuCtxGetCurrent");
-  get(&driver.cuCtxGetDevice, "cuCtxGetDevice");
-  get(&driver.cuCtxSynchronize, "cuCtxSynchronize");
-  get(&driver.cuMemAlloc, "cuMemAlloc_v2");
-  get(&driver.cuMemFree, "cuMemFree_v2");
-  get(&driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
-  get(&driver.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
-  get(&driver.cuModuleLoadDataEx, "cuModuleLoadDataEx");
-  get(&driver.cuModuleGetFunction, "cuModuleGetFunction");
-  get(&driver.cuLaunchKernel, "cuLaunchKernel");
-  get(&driver.cuGetErrorString, "cuGetErrorString");
-  get(&driver.cuFuncGetAttribute, "cuFuncGetAttribute");
-  get(&driver.cuFuncSetAttribute, "cuFuncSetAttribute");
-  get(&driver.cuStreamCreate, "cuStreamCreate");
-  get(&driver.cuStreamSynchronize, "cuStreamSynchronize");
-  get(&driver.cuEventCreate, "cuEventCreate");
-  get(&driver.cuEventRecord, "cuEventRecord");
-  get(&driver.cuEventSynchronize, "cuEventSynchronize");
-  get(&driver.cuEventElapsedTime, "cuEventElapsedTime_v2");
-  get(&driver.cuEventDestroy, "cuEventDestroy_v2");
-  if (missing)
+  Symbols symbols{lib};
+  symbols.get(&driver.cuInit, "cuInit");
+  symbols.get(&driver.cuDeviceGetCount, "cuDeviceGetCount");
+  symbols.get(&driver.cuDeviceGet, "cuDeviceGet");
+  symbols.get(&driver.cuDeviceGetName, "cuDeviceGetName");
+  symbols.get(&driver.cuDeviceGetAttribute, "cuDeviceGetAttribute");
+  symbols.get(&driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+  symbols.get(&driver.cuCtxSetCurrent, "cuCtxSetCurrent");
+  symbols.get(&driver.cuCtxGetCurrent, "cuCtxGetCurrent");
+  symbols.get(&driver.cuCtxGetDevice, "cuCtxGetDevice");
+  symbols.get(&driver.cuCtxSynchronize, "cuCtxSynchronize");
+  symbols.get(&driver.cuMemAlloc, "cuMemAlloc_v2");
+  symbols.get(&driver.cuMemFree, "cuMemFree_v2");
+  symbols.get(&driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+  symbols.get(&driver.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+  symbols.get(&driver.cuModuleLoadDataEx, "cuModuleLoadDataEx");
+  symbols.get(&driver.cuModuleGetFunction, "cuModuleGetFunction");
+  symbols.get(&driver.cuLaunchKernel, "cuLaunchKernel");
+  symbols.get(&driver.cuGetErrorString, "cuGetErrorString");
+  symbols.get(&driver.cuFuncGetAttribute, "cuFuncGetAttribute");
+  symbols.get(&driver.cuFuncSetAttribute, "cuFuncSetAttribute");
+  symbols.get(&driver.cuStreamCreate, "cuStreamCreate");
+  symbols.get(&driver.cuStreamSynchronize, "cuStreamSynchronize");
+  symbols.get(&driver.cuEventCreate, "cuEventCreate");
+  symbols.get(&driver.cuEventRecord, "cuEventRecord");
+  symbols.get(&driver.cuEventSynchronize, "cuEventSynchronize");
+  symbols.get(&driver.cuEventElapsedTime, "cuEventElapsedTime_v2");
+  symbols.get(&driver.cuEventDestroy, "cuEventDestroy_v2");
+  if (const char *missing = symbols.missing)
     error = path + " lacks " + missing + " (a CUDA driver too old?)";
-  return !missing;
+  return !symbols.missing;
 }
 
 } // namespace

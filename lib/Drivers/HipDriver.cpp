@@ -6,11 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "HipDriver.h"
+#include "Symbols.h"
 
 #include <dlfcn.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <vector>
 
 namespace ktc::drivers {
@@ -46,17 +46,9 @@ bool load(HipDriver &hip, std::string &error) {
             ": " + why;
     return false;
   }
-  // One small call per entry point; the message is built once, for the
-  // first one missing.
-  const char *missing = nullptr;
-  auto get = [&](void *slot, const char *name) {
-    void *fn = dlsym(lib, name);
-    std::memcpy(slot, &fn, sizeof(fn)); // into a function pointer
-    if (!fn && !missing)
-      missing = name;
-  };
+  Symbols symbols{lib};
   hip.library = lib;
-#define KTC_HIP_GET(name) get(&hip.name, #name);
+#define KTC_HIP_GET(name) symbols.get(&hip.name, #name);
   KTC_HIP_GET(hipInit)
   KTC_HIP_GET(hipGetDeviceCount)
   KTC_HIP_GET(hipSetDevice)
@@ -80,9 +72,9 @@ bool load(HipDriver &hip, std::string &error) {
   KTC_HIP_GET(hipEventElapsedTime)
   KTC_HIP_GET(hipEventDestroy)
 #undef KTC_HIP_GET
-  if (missing)
+  if (const char *missing = symbols.missing)
     error = path + " lacks " + missing + " (a HIP runtime too old?)";
-  return !missing;
+  return !symbols.missing;
 }
 
 } // namespace
