@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -23,10 +24,7 @@ using namespace ktc;
 
 namespace {
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 template <typename T> T poisonOf() { return T(0xA5A5A5A5A5A5A5A5ull); }
 

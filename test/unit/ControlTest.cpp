@@ -12,6 +12,7 @@
 #include "ExpectError.h"
 
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -29,10 +30,7 @@ void expectError(const std::function<void()> &f, const std::string &message) {
 }
 
 /// The CPU, or KTC_SHAPES_DEVICE's device (cuda, hip) for the GPU runs.
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 std::vector<int32_t> randomInts(size_t n, int32_t lo, int32_t hi,
                                 unsigned seed) {

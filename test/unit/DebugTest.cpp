@@ -12,6 +12,7 @@
 #include "ExpectError.h"
 
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -34,10 +35,7 @@ void expectError(const std::function<void()> &f, const std::string &message) {
 Device &cpu() { return Device::get("cpu"); }
 /// The CPU, or KTC_SHAPES_DEVICE's device for the prints (cuda; the
 /// assertions stay on the CPU: CUDA's trap loses the context).
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 bool onCpu() { return &testDevice() == &cpu(); }
 const Options kDebug{.debug = true};
 

@@ -11,6 +11,7 @@
 
 #include "ExpectError.h"
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -22,10 +23,7 @@ using namespace ktc;
 
 namespace {
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 /// True when the device promises the host's bits: the CPU always; GPUs for
 /// exact f32 operands (their FMA path), not where the matrix cores sum in

@@ -9,6 +9,7 @@
 
 #include "ExpectError.h"
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -25,10 +26,7 @@ namespace {
 /// The host CPU; KTC_SHAPES_DEVICE names another device to run the same
 /// checks on (hip with the gfx942 emulator's stand-in HIP runtime,
 /// scripts/gfx942-conformance.sh's setup; cuda on a GPU machine).
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 int at = 0; // the line an error must point to (set while tracing)
 

@@ -11,6 +11,7 @@
 #include "ExpectError.h"
 
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -28,10 +29,7 @@ void expectError(const std::function<void()> &f, const std::string &message) {
   test::expectErrorAt(f, message, __FILE__, at);
 }
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 std::vector<float> randomFloats(size_t n, float lo, float hi, unsigned seed) {
   std::mt19937 gen(seed);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -25,10 +26,7 @@ using namespace ktc;
 
 namespace {
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 int sweep() {
   const char *s = std::getenv("KTC_MATH_SWEEP");

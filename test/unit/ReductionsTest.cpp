@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -26,10 +27,7 @@ using namespace ktc;
 
 namespace {
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 template <typename T> constexpr T low() {
   if constexpr (std::is_same_v<T, float>)

@@ -13,6 +13,7 @@
 #include "ktc/ktc.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -25,10 +26,7 @@ using namespace ktc;
 
 namespace {
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 int at = 0;
 void expectErrorAt(const std::function<void()> &f, const std::string &m) {

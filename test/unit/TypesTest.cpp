@@ -10,6 +10,7 @@
 
 #include "ExpectError.h"
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -21,10 +22,7 @@ using namespace ktc;
 
 namespace {
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 const int kSizes[] = {1, 37, 1000};
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ktc/ktc.h"
+#include "TestDevice.h"
 
 #include <gtest/gtest.h>
 
@@ -19,10 +20,7 @@ using namespace ktc;
 
 namespace {
 
-Device &testDevice() {
-  const char *name = std::getenv("KTC_SHAPES_DEVICE");
-  return Device::get(name && *name ? name : "cpu");
-}
+using test::testDevice;
 
 constexpr int32_t kPoison = 0x7eadbeef;
 
