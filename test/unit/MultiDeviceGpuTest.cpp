@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "examples/common/example.h"
+#include "MultiDeviceKernels.h"
 #include "examples/kernels/seeds.h"
 #include "ktc/ktc.h"
 
@@ -29,6 +30,9 @@
 #include <vector>
 
 using namespace ktc;
+using test::addKernel;
+using test::checkAdd;
+using test::fresh;
 
 namespace {
 
@@ -46,22 +50,6 @@ std::optional<DeviceKind> gpuKind() {
     GTEST_SKIP() << "run with KTC_SHAPES_DEVICE=cuda or hip";                  \
   std::vector<DeviceInfo> all = Device::list(*kind);                           \
   ASSERT_FALSE(all.empty())
-
-std::string fresh(const std::string &name) {
-  static int n = 0;
-  return name + "_gpu_" + std::to_string(getpid()) + "_" + std::to_string(++n);
-}
-
-auto addKernel(const std::string &name) {
-  return Kernel(name, {"x", "y", "out", "n", "BLOCK"},
-                [](Ptr<float> x, Ptr<float> y, Ptr<float> out, Int n,
-                   int BLOCK) {
-                  auto offs = program_id(0) * BLOCK + arange(0, BLOCK);
-                  auto mask = offs < n;
-                  store(out + offs, load(x + offs, mask) + load(y + offs, mask),
-                        mask);
-                });
-}
 
 /// The calling thread's current device (HIP) or context (CUDA), read from
 /// the runtime ktc opened (KTC_HIP_LIBRARY / KTC_CUDA_LIBRARY, else the
@@ -102,21 +90,6 @@ uintptr_t current(DeviceKind kind) {
   return reinterpret_cast<uintptr_t>(ctx);
 }
 
-/// x + y on `device`, exact, the output poisoned first.
-template <typename K>
-void checkAdd(const K &add, Device &device, size_t n, unsigned seed) {
-  std::vector<float> hx = example::randomVector(n, seed),
-                     hy = example::randomVector(n, seed + 1);
-  Buffer<float> x(device, hx), y(device, hy);
-  Buffer<float> out(device, std::vector<float>(n + 7, NAN));
-  add.launch({cdiv(int64_t(n), 128)}, x, y, out, int64_t(n), 128);
-  device.synchronize();
-  std::vector<float> got = out.to_host();
-  for (size_t i = 0; i < n; ++i)
-    ASSERT_EQ(got[i], float(double(hx[i]) + double(hy[i]))) << i;
-  for (size_t i = n; i < n + 7; ++i)
-    ASSERT_TRUE(std::isnan(got[i])) << i;
-}
 
 TEST(MultiDeviceGpu, EveryDeviceByIndex) {
   REQUIRE_GPU();

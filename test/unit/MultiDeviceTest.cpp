@@ -14,6 +14,7 @@
 #include "ExpectError.h"
 
 #include "examples/common/example.h"
+#include "MultiDeviceKernels.h"
 #include "examples/kernels/seeds.h"
 #include "ktc/Autotune.h"
 #include "ktc/ktc.h"
@@ -31,6 +32,9 @@
 #include <vector>
 
 using namespace ktc;
+using test::addKernel;
+using test::checkAdd;
+using test::fresh;
 
 namespace {
 
@@ -47,36 +51,6 @@ const bool presented = [] {
 
 Device &host(int i) { return Device::get("cpu:" + std::to_string(i)); }
 
-/// A kernel name of this process's own: the disk cache cannot answer it.
-std::string fresh(const std::string &name) {
-  static int n = 0;
-  return name + "_" + std::to_string(getpid()) + "_" + std::to_string(++n);
-}
-
-auto addKernel(const std::string &name) {
-  return Kernel(name, {"x", "y", "out", "n", "BLOCK"},
-                [](Ptr<float> x, Ptr<float> y, Ptr<float> out, Int n,
-                   int BLOCK) {
-                  auto offs = program_id(0) * BLOCK + arange(0, BLOCK);
-                  auto mask = offs < n;
-                  store(out + offs, load(x + offs, mask) + load(y + offs, mask),
-                        mask);
-                });
-}
-
-/// x + y through `add` on `device`, checked exactly (float64 sums of two
-/// floats round to the float sum), the output poisoned first.
-template <typename K>
-void checkAdd(const K &add, Device &device, size_t n, unsigned seed) {
-  std::vector<float> hx = example::randomVector(n, seed),
-                     hy = example::randomVector(n, seed + 1);
-  Buffer<float> x(device, hx), y(device, hy);
-  Buffer<float> out(device, std::vector<float>(n, NAN));
-  add.launch({cdiv(int64_t(n), 64)}, x, y, out, int64_t(n), 64);
-  std::vector<float> got = out.to_host();
-  for (size_t i = 0; i < n; ++i)
-    ASSERT_EQ(got[i], float(double(hx[i]) + double(hy[i]))) << i;
-}
 
 TEST(MultiDevice, IndicesAndSpellings) {
   EXPECT_GE(Device::count(DeviceKind::CPU), kDevices);
