@@ -448,6 +448,8 @@ def main():
     ap.add_argument("--rep", type=int, default=100, help="do_bench rep (ms of timed calls)")
     ap.add_argument("--matmul", action="store_true",
                     help="only the matmuls (Triton's tutorial, torch.matmul), into peer-matmul.csv/.json")
+    ap.add_argument("--transpose", action="store_true",
+                    help="only the transposes and tile copies (Triton, torch), into peer.csv/.json")
     args = ap.parse_args()
     start = time.perf_counter()
 
@@ -472,6 +474,10 @@ def main():
         import peer_matmul  # bench/, beside this file
         peer.meta["configs"] = dict(matmul=[peer_matmul.describe(c) for c in peer_matmul.CUDA_CONFIGS])
         peer_matmul.matmul_benches(peer, QUANTILES)
+        return finish(peer, start)
+
+    if args.transpose:
+        transpose_benches(peer, TRANSPOSE_SHAPES)
         return finish(peer, start)
 
     sweep_is = (2, 10, 40, 99) if args.quick else range(2, 100)
