@@ -51,6 +51,11 @@ cl::opt<long long, false, Int32> blockN(
 cl::opt<long long, false, Int32>
     warps("warps", cl::desc("Waves per program (0, default: by N)"),
           cl::init(0), cl::cat(category));
+cl::opt<bool> threePass(
+    "three-pass",
+    cl::desc("Read x three times in BLOCK_N chunks even when a row fits "
+             "(Triton's\ntutorial's way), not once"),
+    cl::cat(category));
 cl::opt<bool> autotune("autotune",
                        cl::desc("Pick BLOCK_M and num_warps with "
                                 "ktc::Autotuner (rows of one tile)"),
@@ -83,7 +88,8 @@ struct Flags {
   int blockM = flag::blockM, blockN = flag::blockN, warps = flag::warps;
   double eps = flag::eps;
   bool info = flag::info, bench = flag::bench, autotune = flag::autotune,
-       backward = flag::backward, specials = flag::specials;
+       backward = flag::backward, specials = flag::specials,
+       threePass = flag::threePass;
 };
 
 /// The autotuner's candidates for rows of BLOCK_N columns (one pass):
@@ -121,6 +127,10 @@ int main(int argc, char **argv) {
       cfg.one_pass = n <= flags.blockN;
       if (!cfg.one_pass)
         cfg.block_m = 1;
+    }
+    if (flags.threePass) {
+      cfg.one_pass = false;
+      cfg.block_m = 1;
     }
     if (flags.blockM > 0)
       cfg.block_m = flags.blockM;
