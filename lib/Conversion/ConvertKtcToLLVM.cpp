@@ -82,6 +82,27 @@ GpuTypeConverter::GpuTypeConverter(MLIRContext *ctx) {
 
 namespace {
 
+/// Records in `constancies` the runs of equal values the axis analysis
+/// proves for `op`'s result, when it is an integer or mask block computed
+/// by an arith op (a comparison, the `&` of two masks, an index): e.g.
+/// `cols < n` with n a multiple of 16 is one bit per 16 columns.
+void recordConstancy(Operation *op, const AxisAnalysis &axis,
+                     DenseMap<Operation *, SmallVector<int64_t, 3>> &out) {
+  if (op->getNumResults() != 1 || !isa<arith::ArithDialect>(op->getDialect()))
+    return;
+  auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!tensor || !tensor.getElementType().isSignlessInteger())
+    return;
+  SmallVector<int64_t, 3> runs;
+  bool any = false;
+  for (const AxisInfo &info : axis.getAll(op->getResult(0))) {
+    runs.push_back(std::max<int64_t>(1, info.constancy));
+    any |= runs.back() > 1;
+  }
+  if (any && runs.size() == size_t(tensor.getRank()))
+    out[op] = std::move(runs);
+}
+
 struct KtcConvertToLLVMPass
     : mlir::ktc::impl::KtcConvertToLLVMBase<KtcConvertToLLVMPass> {
   using Base::Base;
@@ -144,6 +165,7 @@ struct KtcConvertToLLVMPass
           state.vectorWidths[op] = axis.vectorWidth(
               op, ptrs ? int(toLinearLayout(ptrs).fastestDim()) : -1);
         }
+        recordConstancy(op, axis, state.constancies);
       });
     });
     module.walk([&](LocalAllocOp alloc) {

@@ -22,11 +22,41 @@ using namespace mlir::ktc;
 
 namespace {
 
+/// For each register of `layout`, the register whose value it repeats
+/// when the block is constant over aligned runs of `runs[d]` elements along
+/// each dimension d: a register bit that moves an element only within its
+/// run (its basis below the run's power of two along every dimension) is
+/// cleared. The element of register k and of its representative then
+/// differ only in bits below each run's size: they lie in one run.
+SmallVector<int64_t> representatives(const LinearLayout &layout,
+                                     ArrayRef<int64_t> runs) {
+  uint64_t inside = 0;
+  ArrayRef<LinearLayout::Coord> bases = layout.bases(LinearLayout::Register);
+  for (auto [bit, basis] : llvm::enumerate(bases)) {
+    bool within = true;
+    for (auto [d, c] : llvm::enumerate(basis))
+      within &= uint64_t(c) < llvm::bit_floor(uint64_t(runs[d]));
+    if (within)
+      inside |= uint64_t(1) << bit;
+  }
+  SmallVector<int64_t> rep(layout.numRegisters());
+  for (int64_t k = 0; k < int64_t(rep.size()); ++k)
+    rep[k] = int64_t(uint64_t(k) & ~inside);
+  return rep;
+}
+
 /// Any arith/math op with block operands or results: one scalar op per
 /// slot. Scalar operands (a select's condition) are shared by every slot.
+/// An integer or mask result the axis analysis proves constant over runs
+/// of elements (LoweringState::constancies) is computed once per run in a
+/// thread's registers: `cols < n` with n a multiple of 16 is one compare
+/// per 16 columns, and the masks that use it one predicate, not one each.
 struct ElementwiseLowering : ConversionPattern {
-  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx,
+                      const LoweringState &state)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
+        state(state) {}
+  const LoweringState &state;
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
@@ -38,13 +68,20 @@ struct ElementwiseLowering : ConversionPattern {
       return failure();
     if (isa<arith::ConstantOp>(op))
       return failure(); // ConstantLowering
-    int64_t slots =
-        toLinearLayout(cast<RankedTensorType>(op->getResult(0).getType()))
-            .numRegisters();
+    LinearLayout layout =
+        toLinearLayout(cast<RankedTensorType>(op->getResult(0).getType()));
+    int64_t slots = layout.numRegisters();
+    SmallVector<int64_t> rep;
+    if (auto it = state.constancies.find(op); it != state.constancies.end())
+      rep = representatives(layout, it->second);
     Type resultType = getTypeConverter()->convertType(
         getElementTypeOrSelf(op->getResult(0).getType()));
     SmallVector<Value> values;
     for (int64_t k = 0; k < slots; ++k) {
+      if (!rep.empty() && rep[k] != k) {
+        values.push_back(values[rep[k]]);
+        continue;
+      }
       SmallVector<Value> scalars;
       for (ValueRange operand : operands)
         scalars.push_back(operand.size() == 1 ? operand[0] : operand[k]);
@@ -194,8 +231,8 @@ void mlir::ktc::populateElementwisePatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns,
                                             const LoweringState &state) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ElementwiseLowering, ConstantLowering, RemLowering>(converter,
-                                                                   ctx);
+  patterns.add<ConstantLowering, RemLowering>(converter, ctx);
+  patterns.add<ElementwiseLowering>(converter, ctx, state);
   using T = Transcendental;
   patterns.add<TranscendentalLowering<math::ExpOp, T::Exp>,
                TranscendentalLowering<math::Exp2Op, T::Exp2>,

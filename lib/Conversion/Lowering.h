@@ -124,6 +124,10 @@ struct LoweringState {
   unsigned numWarps;
   /// The vector width (elements) each ktc.load/ktc.store may use.
   DenseMap<Operation *, int64_t> vectorWidths;
+  /// Per dimension, the runs of equal values (aligned, > 1 somewhere) of
+  /// the integer and mask blocks arith ops compute (the axis analysis'
+  /// constancy): the elementwise lowering computes one value per run.
+  DenseMap<Operation *, SmallVector<int64_t, 3>> constancies;
   /// Shared memory for cross-wave reductions (an llvm.mlir.global).
   StringRef sharedMemory = "ktc_smem";
   /// The slots of each 1-D reduction over several waves; absent: offset 0

@@ -345,13 +345,25 @@ void AxisAnalysis::visitOp(Operation *op) {
   if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp>(
           op))
     return set(getAll(op->getOperand(0)));
-  if (isa<arith::CmpIOp>(op))
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op))
     return each([&](unsigned d, int64_t n) {
-      // x < n over runs of consecutive x: constant over aligned chunks that
-      // both the run and n divide.
+      // x < n and x >= n over runs of consecutive x, n the same over them:
+      // constant over aligned chunks that both the run and n divide (a
+      // chunk lies wholly below n or wholly at or above it). Not x == n,
+      // x <= n or x > n: a chunk starting at n holds both answers. With
+      // the operands the other way round, n > x and n <= x are the sound
+      // ones.
+      using P = arith::CmpIPredicate;
       AxisInfo a = operand(0, d), b = operand(1, d), r;
       r.constancy = std::gcd(a.constancy, b.constancy);
-      if (b.constancy == n && a.contiguity > 1)
+      P pred = cmp.getPredicate();
+      bool lhsRuns = pred == P::slt || pred == P::ult || pred == P::sge ||
+                     pred == P::uge;
+      bool rhsRuns = pred == P::sgt || pred == P::ugt || pred == P::sle ||
+                     pred == P::ule;
+      if (rhsRuns)
+        std::swap(a, b);
+      if ((lhsRuns || rhsRuns) && b.constancy == n && a.contiguity > 1)
         r.constancy = std::max(
             r.constancy,
             std::gcd(a.contiguity, std::gcd(a.divisibility, b.divisibility)));

@@ -231,3 +231,33 @@ func.func @run_starts(%x: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}) attribute
   %v = ktc.load %xp : tensor<64x64x!ktc.ptr<f32>>
   return
 }
+
+// -----
+
+// Only x < n and x >= n (and n > x, n <= x) are constant over aligned
+// chunks of consecutive x: x == n, x <= n and x > n change inside the chunk
+// that starts at n, so they are one run an element (a mask `offs == 0`
+// must not guard a vector access).
+func.func @compares(%n: i32 {ktc.divisibility = 16 : i32}) attributes {ktc.kernel} {
+  // expected-remark @+1 {{contiguity = 64, divisibility = 1073741824, constancy = 1}}
+  %r = ktc.arange 0, 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 16, constancy = 64}}
+  %nb = ktc.splat %n : i32 -> tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 16}}
+  %lt = arith.cmpi slt, %r, %nb : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 16}}
+  %ge = arith.cmpi uge, %r, %nb : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 16}}
+  %gt = arith.cmpi sgt, %nb, %r : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 16}}
+  %le = arith.cmpi ule, %nb, %r : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %eq = arith.cmpi eq, %r, %nb : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %ne = arith.cmpi ne, %r, %nb : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %sle = arith.cmpi sle, %r, %nb : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = 1, divisibility = 1, constancy = 1}}
+  %sgt = arith.cmpi sgt, %r, %nb : tensor<64xi32>
+  return
+}
