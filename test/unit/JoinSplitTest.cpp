@@ -282,10 +282,10 @@ TEST(JoinSplit, ErrorsAtTheUsersLine) {
 }
 
 /// On the GPU targets: interleave and split compile for each (as a launch
-/// compiles them: buffers 16-byte aligned). Not yet free: the default
-/// layout assignment puts each pair across two lanes and the 1-D store
-/// holds 4 elements a thread, so the reshapes between them convert through
-/// shared memory.
+/// compiles them: buffers 16-byte aligned), and move nothing between
+/// threads: the default layouts keep each pair in a thread and the 1-D
+/// rows in even runs (lib/Transforms/PairLayouts.h), so no shared memory
+/// (LDS), no shuffle, no barrier.
 TEST(JoinSplit, GpuTargetsCompileThem) {
   auto kernel = Kernel("interleave_gpu",
                        [](Ptr<float> a, Ptr<float> b, Ptr<float> out) {
@@ -302,6 +302,11 @@ TEST(JoinSplit, GpuTargetsCompileThem) {
         "asm", target, AnyBuffer<float>(), AnyBuffer<float>(),
         AnyBuffer<float>());
     EXPECT_NE(asm_.find("interleave_gpu"), std::string::npos);
+    for (const char *moves : {".shared", "shfl", "bar.sync", "ds_bpermute",
+                              "_dpp", "s_barrier"})
+      EXPECT_EQ(asm_.find(moves), std::string::npos) << moves;
+    if (target[0] == 'g')
+      EXPECT_NE(asm_.find(".group_segment_fixed_size: 0"), std::string::npos);
   }
 }
 
