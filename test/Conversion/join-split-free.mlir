@@ -203,3 +203,56 @@ func.func @interleave(%a: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}, %b: !ktc.
 // CHECK-NOT: llvm.select
 // CHECK: llvm.store %{{.*}} : vector<2xf32>, !llvm.ptr<1>
 // CHECK: llvm.return
+
+// -----
+
+// interleave of two [16, 64] tiles along their rows: join to [16, 64, 2],
+// reshaped to [16, 128] and stored (row stride 128).
+func.func @interleave_rows(%a: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}, %b: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}, %out: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}) attributes {ktc.kernel} {
+  %zero = arith.constant dense<0> : tensor<16x64x2xi32>
+  %c64 = arith.constant dense<64> : tensor<16x1xi32>
+  %c128 = arith.constant dense<128> : tensor<16x1xi32>
+  %r = ktc.arange 0, 16 : tensor<16xi32>
+  %r1 = ktc.expand_dims %r axis = 1 : tensor<16xi32> -> tensor<16x1xi32>
+  %ri = arith.muli %r1, %c64 : tensor<16x1xi32>
+  %ro = arith.muli %r1, %c128 : tensor<16x1xi32>
+  %c = ktc.arange 0, 64 : tensor<64xi32>
+  %c1 = ktc.expand_dims %c axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %rib = ktc.broadcast %ri : tensor<16x1xi32> -> tensor<16x64xi32>
+  %cb = ktc.broadcast %c1 : tensor<1x64xi32> -> tensor<16x64xi32>
+  %in = arith.addi %rib, %cb : tensor<16x64xi32>
+  %ap = ktc.splat %a : !ktc.ptr<f32> -> tensor<16x64x!ktc.ptr<f32>>
+  %aq = ktc.addptr %ap, %in : tensor<16x64x!ktc.ptr<f32>>, tensor<16x64xi32>
+  %x = ktc.load %aq : tensor<16x64x!ktc.ptr<f32>>
+  %bp = ktc.splat %b : !ktc.ptr<f32> -> tensor<16x64x!ktc.ptr<f32>>
+  %bq = ktc.addptr %bp, %in : tensor<16x64x!ktc.ptr<f32>>, tensor<16x64xi32>
+  %y = ktc.load %bq : tensor<16x64x!ktc.ptr<f32>>
+  %ex = ktc.expand_dims %x axis = 2 : tensor<16x64xf32> -> tensor<16x64x1xf32>
+  %bx = ktc.broadcast %ex : tensor<16x64x1xf32> -> tensor<16x64x2xf32>
+  %ey = ktc.expand_dims %y axis = 2 : tensor<16x64xf32> -> tensor<16x64x1xf32>
+  %by = ktc.broadcast %ey : tensor<16x64x1xf32> -> tensor<16x64x2xf32>
+  %e = ktc.arange 0, 2 : tensor<2xi32>
+  %e1 = ktc.expand_dims %e axis = 0 : tensor<2xi32> -> tensor<1x2xi32>
+  %e2 = ktc.expand_dims %e1 axis = 0 : tensor<1x2xi32> -> tensor<1x1x2xi32>
+  %idx = ktc.broadcast %e2 : tensor<1x1x2xi32> -> tensor<16x64x2xi32>
+  %first = arith.cmpi eq, %idx, %zero : tensor<16x64x2xi32>
+  %j = arith.select %first, %bx, %by : tensor<16x64x2xi1>, tensor<16x64x2xf32>
+  %row = ktc.reshape %j : tensor<16x64x2xf32> -> tensor<16x128xf32>
+  %k = ktc.arange 0, 128 : tensor<128xi32>
+  %k1 = ktc.expand_dims %k axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+  %rob = ktc.broadcast %ro : tensor<16x1xi32> -> tensor<16x128xi32>
+  %kb = ktc.broadcast %k1 : tensor<1x128xi32> -> tensor<16x128xi32>
+  %off = arith.addi %rob, %kb : tensor<16x128xi32>
+  %op = ktc.splat %out : !ktc.ptr<f32> -> tensor<16x128x!ktc.ptr<f32>>
+  %oq = ktc.addptr %op, %off : tensor<16x128x!ktc.ptr<f32>>, tensor<16x128xi32>
+  ktc.store %oq, %row : tensor<16x128x!ktc.ptr<f32>>
+  return
+}
+
+// CHECK-LABEL: llvm.func @interleave_rows(
+// Each thread loads two neighbours of x and of y (8 bytes each) and stores
+// them interleaved as one 16-byte vector.
+// CHECK-NOT: llvm.select
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> vector<2xf32>
+// CHECK: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: llvm.return
