@@ -17,7 +17,7 @@
 
 #include "AxisInfo.h"
 #include "CheapBlocks.h"
-
+#include "PairLayouts.h"
 #include "ThreadShares.h"
 
 #include "dialect/KtcPasses.h"
@@ -46,14 +46,18 @@ struct KtcAssignLayoutsPass
   using Base::Base;
 
   /// The default layout of a block of `shape` whose accesses may move
-  /// `vector` contiguous elements along dimension `fast`.
+  /// `vector` contiguous elements along dimension `fast`; runs of at least
+  /// `minRun` along it (where the shape has room) even where the block is
+  /// small for the threads (a row split into pairs, PairLayouts.h).
   BlockedEncodingAttr layoutFor(ArrayRef<int64_t> shape, int64_t vector,
-                                unsigned fast, int64_t rowRun = 1) {
+                                unsigned fast, int64_t rowRun = 1,
+                                int64_t minRun = 1) {
     MLIRContext *ctx = &getContext();
     unsigned w = waveSize, nw = numWarps;
     if (shape.size() == 1) {
       int64_t perThread = std::max<int64_t>(1, shape[0] / (int64_t(w) * nw));
       unsigned v = std::max<int64_t>(1, std::min(vector, perThread));
+      v = std::max<int64_t>(v, std::min(minRun, shape[0]));
       return BlockedEncodingAttr::get(ctx, {v}, {w}, {nw}, {0});
     }
     // Runs of v along the fast dimension, lanes along it first, then along
@@ -66,7 +70,8 @@ struct KtcAssignLayoutsPass
     for (unsigned d = rank; d-- > 0;)
       if (d != fast)
         order.push_back(d);
-    size[fast] = std::max<int64_t>(1, std::min(vector, shape[fast]));
+    size[fast] = std::max<int64_t>(1, std::min(std::max(vector, minRun),
+                                               shape[fast]));
     if (rank == 2 && fast == 1) {
       // `rowRun` rows a thread where its share has room (see kRuns).
       int64_t share = shape[0] * shape[1] / (int64_t(w) * nw);
@@ -382,9 +387,43 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
     int64_t &k = kRuns[classes.find(dot.getB())];
     k = std::max(k, run);
   });
+  // Blocks joined into or split along a last dimension of size 2 hold
+  // each pair in a thread (PairLayouts.h). A row reshaped from or into
+  // them (interleave; a split of a loaded row) takes its own layout first,
+  // with even runs along its last dimension, and the pairs its registers.
+  DenseSet<Value> pairs;
+  for (auto &[v, d] : derivations)
+    if (isPairAxis(classShape.lookup(classes.find(d.parent)), d.axis))
+      pairs.insert(classes.find(d.parent));
+  auto widthOf = [&](ArrayRef<int64_t> shape) {
+    auto w = widths.find(SmallVector<int64_t>(shape));
+    return w == widths.end() ? int64_t(1) : w->second;
+  };
+  func.walk([&](ReshapeOp r) {
+    Value p = classes.find(r.getSrc()), row = classes.find(r.getResult());
+    if (!pairs.count(p))
+      std::swap(p, row);
+    ArrayRef<int64_t> shape = classShape[row];
+    if (!pairs.count(p) || pairs.count(row) || layouts.count(p) ||
+        layouts.count(row) || derived.count(p) || derived.count(row) ||
+        !isPairRow(classShape[p], shape))
+      return;
+    unsigned last = shape.size() - 1;
+    int64_t width = widthOf(shape);
+    if (auto a = accesses.find(row); a != accesses.end()) {
+      if (a->second.dim != last)
+        return; // the row's accesses want another layout: converted
+      width = a->second.width;
+    }
+    auto layout = layoutFor(shape, width, last, kRuns.lookup(row), 2);
+    if (BlockedEncodingAttr split = splitRowIntoPairs(layout)) {
+      layouts[row] = layout;
+      layouts[p] = split;
+    }
+  });
   for (Value rep : reps) {
     if (layouts.count(rep))
-      continue; // a dot's matrix-instruction layout
+      continue; // a dot's matrix-instruction layout, or a pair's row
     ArrayRef<int64_t> shape = classShape[rep];
     Attribute layout;
     auto it = derived.find(rep);
@@ -399,15 +438,19 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
       if (parent && getLayoutRank(parent) == shape.size() + 1)
         layout = SliceEncodingAttr::get(&getContext(), pick->axis, parent);
     }
+    auto a = accesses.find(rep);
+    if (!layout && pairs.count(rep) &&
+        (a == accesses.end() || a->second.dim + 1 == shape.size())) {
+      // The pairs' leading dimensions as a block of their own.
+      ArrayRef<int64_t> lead = shape.drop_back();
+      layout = appendPairDim(layoutFor(lead, widthOf(lead), lead.size() - 1));
+    }
     if (!layout) {
-      auto a = accesses.find(rep);
       if (a != accesses.end()) {
         layout = layoutFor(shape, a->second.width, a->second.dim,
                            kRuns.lookup(rep));
       } else {
-        auto w = widths.find(SmallVector<int64_t>(shape));
-        layout = layoutFor(shape, w == widths.end() ? 1 : w->second,
-                           shape.size() - 1);
+        layout = layoutFor(shape, widthOf(shape), shape.size() - 1);
       }
     }
     layouts[rep] = layout;

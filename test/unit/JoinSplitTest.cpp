@@ -153,6 +153,43 @@ TEST(JoinSplit, JoinTwoTiles) {
   }
 }
 
+/// out (rows x 2 cols) = interleave(x, y) of two rows x cols matrices, a
+/// 2-D tile of BR x BC per program (rows and columns masked): the join's
+/// pairs reshaped along the rows (free on the GPUs: each thread holds its
+/// pairs, lib/Transforms/PairLayouts.h).
+void interleaveRows(Ptr<float> x, Ptr<float> y, Ptr<float> out, Int rows,
+                    Int cols) {
+  constexpr int BR = 8, BC = 32;
+  auto r = expand_dims(program_id(0) * BR + arange(0, BR), 1);
+  auto c = expand_dims(program_id(1) * BC + arange(0, BC), 0);
+  auto mask = (r < rows) & (c < cols);
+  auto a = load(x + r * cols + c, mask), b = load(y + r * cols + c, mask);
+  auto k = expand_dims(program_id(1) * (2 * BC) + arange(0, 2 * BC), 0);
+  store(out + r * (2 * cols) + k, interleave(a, b),
+        (r < rows) & (k < 2 * cols));
+}
+
+TEST(JoinSplit, InterleaveRowsOfTiles) {
+  auto kernel = Kernel("interleave_rows", interleaveRows);
+  for (auto [rows, cols] : {std::pair{1, 1}, {9, 33}, {8, 32}, {17, 70}}) {
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols));
+    size_t size = size_t(rows) * cols;
+    auto hx = randomFloats(size, rows * 23 + cols);
+    auto hy = randomFloats(size, rows * 29 + cols);
+    Buffer<float> x(testDevice(), hx), y(testDevice(), hy);
+    Buffer<float> out(testDevice(), std::vector<float>(2 * size + 16, NAN));
+    kernel.launch({int(cdiv(rows, 8)), int(cdiv(cols, 32))}, x, y, out, rows,
+                  cols);
+    std::vector<float> got = out.to_host();
+    for (size_t e = 0; e < size; ++e) {
+      ASSERT_TRUE(same(got[2 * e], hx[e])) << "x at " << e;
+      ASSERT_TRUE(same(got[2 * e + 1], hy[e])) << "y at " << e;
+    }
+    for (size_t e = 2 * size; e < got.size(); ++e)
+      ASSERT_TRUE(std::isnan(got[e])) << "written past the end at " << e;
+  }
+}
+
 /// out = cat(a, b) of two B-blocks (n elements each, n <= B): a's n
 /// elements, then b's, stored at out[0, n) and out[n, 2n).
 void catKernel(Ptr<int32_t> a, Ptr<int32_t> b, Ptr<int32_t> out, Int n,
@@ -282,10 +319,10 @@ TEST(JoinSplit, ErrorsAtTheUsersLine) {
 }
 
 /// On the GPU targets: interleave and split compile for each (as a launch
-/// compiles them: buffers 16-byte aligned). Not yet free: the default
-/// layout assignment puts each pair across two lanes and the 1-D store
-/// holds 4 elements a thread, so the reshapes between them convert through
-/// shared memory.
+/// compiles them: buffers 16-byte aligned), and move nothing between
+/// threads: the default layouts keep each pair in a thread and the 1-D
+/// rows in even runs (lib/Transforms/PairLayouts.h), so no shared memory
+/// (LDS), no shuffle, no barrier.
 TEST(JoinSplit, GpuTargetsCompileThem) {
   auto kernel = Kernel("interleave_gpu",
                        [](Ptr<float> a, Ptr<float> b, Ptr<float> out) {
@@ -302,6 +339,11 @@ TEST(JoinSplit, GpuTargetsCompileThem) {
         "asm", target, AnyBuffer<float>(), AnyBuffer<float>(),
         AnyBuffer<float>());
     EXPECT_NE(asm_.find("interleave_gpu"), std::string::npos);
+    for (const char *moves : {".shared", "shfl", "bar.sync", "ds_bpermute",
+                              "_dpp", "s_barrier"})
+      EXPECT_EQ(asm_.find(moves), std::string::npos) << moves;
+    if (target[0] == 'g')
+      EXPECT_NE(asm_.find(".group_segment_fixed_size: 0"), std::string::npos);
   }
 }
 
