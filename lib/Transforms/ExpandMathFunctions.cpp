@@ -39,9 +39,6 @@ Value absf(F32 &k, Value x) { return math::AbsFOp::create(k.b, k.loc, x); }
 Value copySign(F32 &k, Value mag, Value sign) {
   return math::CopySignOp::create(k.b, k.loc, mag, sign);
 }
-Value andi(F32 &k, Value a, Value b) {
-  return arith::AndIOp::create(k.b, k.loc, a, b);
-}
 Value ori(F32 &k, Value a, Value b) {
   return arith::OrIOp::create(k.b, k.loc, a, b);
 }
@@ -214,31 +211,7 @@ Value expandPowF32(F32 &k, Value x, Value y) {
   tl = k.select(inRange, tl, k.c(0.0f));
   Value r = exp2Core(k, clamp(k, th, -151.0f, 129.0f), tl);
   r = keepNaN(k, th, r);
-  // Signs: a negative x (-0 and -inf too) to an odd integer is negative; a
-  // finite negative x to a non-integer is NaN.
-  Value yInt = k.cmp(P::OEQ, math::FloorOp::create(k.b, k.loc, y), y);
-  Value yHalf = k.mul(y, k.c(0.5f));
-  Value yOdd = andi(k, yInt, k.cmp(P::ONE, math::FloorOp::create(k.b, k.loc,
-                                                                 yHalf),
-                                   yHalf));
-  Value xNeg = arith::CmpIOp::create(k.b, k.loc, arith::CmpIPredicate::slt,
-                                     k.bits(x), k.ci(0));
-  r = k.select(andi(k, xNeg, yOdd), k.neg(r), r);
-  Value nan = k.c(std::numeric_limits<float>::quiet_NaN());
-  Value negFinite = andi(k, k.cmp(P::OLT, x, k.c(0.0f)),
-                         k.cmp(P::OGT, x, k.c(-kInf)));
-  Value yFinite = k.cmp(P::OLT, absf(k, y), k.c(kInf));
-  Value yNonInt =
-      k.cmp(P::ONE, math::FloorOp::create(k.b, k.loc, y), y);
-  r = k.select(andi(k, negFinite, andi(k, yFinite, yNonInt)), nan, r);
-  // (+-1)^(+-inf) = 1; 1^y = 1 and x^0 = 1, NaN included.
-  Value one = k.c(1.0f);
-  r = k.select(andi(k, k.cmp(P::OEQ, ax, one),
-                    k.cmp(P::OEQ, absf(k, y), k.c(kInf))),
-               one, r);
-  r = k.select(ori(k, k.cmp(P::OEQ, x, one), k.cmp(P::OEQ, y, k.c(0.0f))),
-               one, r);
-  return r;
+  return powSpecials(k, x, y, r);
 }
 
 struct ExpandPow : OpRewritePattern<math::PowFOp> {
