@@ -2,11 +2,11 @@
 //
 // The helpers every expansion of ktc-expand-math builds with (ExpandMath.cpp:
 // exp, exp2, log, log2; ExpandMathFunctions.cpp: tanh, erf, sin, cos, pow;
-// ExpandMathF64.cpp: f64 exp, exp2, log, log2; ExpandMathF64Trig.cpp: f64
-// sin, cos; ExpandMathF64Special.cpp: f64 tanh, erf; ExpandMathF64Pow.cpp:
-// f64 pow): exactly rounded f32/i32 and f64/i64 operations on scalars or
-// tensors, the f32 exp2/log cores, the f64 exp cores and pow's special
-// cases.
+// ExpandMathF64.cpp: f64 exp, exp2, log, log2 (ExpandMathF64Log.cpp: their
+// double-double logarithm); ExpandMathF64Trig.cpp: f64 sin, cos;
+// ExpandMathF64Special.cpp: f64 tanh, erf; ExpandMathF64Pow.cpp: f64 pow):
+// exactly rounded f32/i32 and f64/i64 operations on scalars or tensors, the
+// f32 exp2/log cores, the f64 exp and log cores and pow's special cases.
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,6 +186,13 @@ struct SplitF64 {
   Value e, m;
 };
 SplitF64 splitF64(F64 &k, Value x);
+/// ln(x) = e ln(2) + hi + lo and log2(x) = hi + lo to about 2^-67
+/// relative, for finite x > 0 (ExpandMathF64Log.cpp).
+struct LnWideF64 {
+  Value e, hi, lo;
+};
+LnWideF64 lnWideF64(F64 &k, Value x);
+std::pair<Value, Value> log2WideF64(F64 &k, Value x);
 
 /// An f64 math op of one operand written out by Expand.
 template <typename MathOp, Value (*Expand)(F64 &, Value)>

@@ -5,10 +5,11 @@
 // with exactly rounded f64 operations (add, mul, fma, correctly rounded
 // division, integer bit moves): the host, NVPTX and AMDGPU compute the same
 // bits. Errors measured on the host against long double (test/unit/
-// MathF64Test.cpp; docs/numerics.md): exp, exp2 and log below 1 ulp, log2
-// below 2 ulp; exact at the special arguments. The other f64 functions
-// (sin, cos, tanh, erf, pow) are in ExpandMathF64{Trig,Special,Pow}.cpp,
-// registered from populateExpandMathF64.
+// MathF64Test.cpp; docs/numerics.md): exp and exp2 below 0.76 ulp, log and
+// log2 below 0.51 (rounded once from a double-double); exact at the special
+// arguments. The other f64 functions (sin, cos, tanh, erf, pow) are in
+// ExpandMathF64{Trig,Special,Pow}.cpp, registered from
+// populateExpandMathF64.
 //
 // exp(x): n = rint(x log2(e)), r = x - n ln(2) (Cody and Waite, ln(2) in two
 // parts, fma; the first step exact, the second's error kept as r_lo), e^r
@@ -16,11 +17,9 @@
 // 0.35: the rest is below 2^-60), the two sums by two-sum so that 1 + q is
 // rounded once; times 2^n as two exact powers of two so that a subnormal
 // result is rounded once. exp2(x): n = rint(x), r = (x - n) ln(2) as a
-// double-double, the same core. log(x): fdlibm's e_log.c: x = m 2^k
-// with m in [sqrt(1/2), sqrt(2)), f = m - 1, s = f / (2 + f), ln(1 + f) =
-// f - (f^2/2 - s (f^2/2 + R(s^2))) with its degree-14 minimax R, plus k
-// ln(2) in two parts. log2(x) = k + ln(m) log2(e), the product as a
-// double-double.
+// double-double, the same core. log(x) = e ln(2) + ln(m) and log2(x) = e +
+// ln(m) log2(e) from ExpandMathF64Log.cpp's double-double ln(m), ln(2) in
+// two parts (fdlibm's), each rounded once at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,7 +36,6 @@ namespace {
 constexpr double kLn2Hi = 0x1.62e42fefa39efp-1;
 constexpr double kLn2Lo = 0x1.abc9e3b39803fp-56;
 constexpr double kLog2e = 0x1.71547652b82fep0;
-constexpr double kLog2eLo = 0x1.777d0ffda0d24p-56;
 
 /// e^(r + rLo) for |r| <= 0.35, |rLo| tiny: 1 + q with q = e^r - 1 = r +
 /// r^2 P(r) (Horner, fma; P the Taylor series to r^11/13!), the sums 1 + q
@@ -71,33 +69,6 @@ Value expandExp2F64(F64 &k, Value x) {
   return exp2CoreF64(k, x, k.c(0.0));
 }
 
-/// x = m 2^k, m in [sqrt(1/2), sqrt(2)), x finite and > 0, and ln(m) =
-/// f - (hfsq - sR) (fdlibm's e_log.c, its constants).
-struct LogF64 {
-  Value k, f, hfsq, sR;
-};
-LogF64 logCoreF64(F64 &k, Value x) {
-  auto [e, m] = splitF64(k, x);
-  Value big = k.cmp(arith::CmpFPredicate::OGT, m, k.c(0x1.6a09e667f3bcdp0));
-  m = k.select(big, k.mul(m, k.c(0.5)), m);
-  e = k.select(big, k.add(e, k.c(1.0)), e);
-  Value f = k.sub(m, k.c(1.0)); // exact
-  Value s = k.div(f, k.add(k.c(2.0), f));
-  Value z = k.mul(s, s);
-  Value w = k.mul(z, z);
-  const double lg1 = 6.666666666666735130e-01, lg2 = 3.999999999940941908e-01,
-               lg3 = 2.857142874366239149e-01, lg4 = 2.222219843214978396e-01,
-               lg5 = 1.818357216161805012e-01, lg6 = 1.531383769920937332e-01,
-               lg7 = 1.479819860511658591e-01;
-  Value t1 = k.mul(w, k.fma(w, k.fma(w, k.c(lg6), k.c(lg4)), k.c(lg2)));
-  Value t2 = k.mul(
-      z, k.fma(w, k.fma(w, k.fma(w, k.c(lg7), k.c(lg5)), k.c(lg3)),
-               k.c(lg1)));
-  Value rr = k.add(t2, t1);
-  Value hfsq = k.mul(k.mul(k.c(0.5), f), f);
-  return {e, f, hfsq, k.mul(s, k.add(hfsq, rr))};
-}
-
 /// log/log2 of the special arguments: NaN below zero and for NaN, -inf at
 /// zero, +inf at +inf.
 Value logSpecialsF64(F64 &k, Value x, Value result) {
@@ -109,35 +80,31 @@ Value logSpecialsF64(F64 &k, Value x, Value result) {
                   k.c(std::numeric_limits<double>::quiet_NaN()), result);
 }
 
-Value expandLogF64(F64 &k, Value x) {
-  // fdlibm's ln2_hi has 32 trailing zero bits: k * ln2_hi is exact.
-  const double ln2Hi = 6.93147180369123816490e-01,
-               ln2Lo = 1.90821492927058770002e-10;
+/// x where it is finite and > 0, else 1 (the specials are selected last).
+Value positiveFinite(F64 &k, Value x) {
   Value safe = k.select(k.cmp(arith::CmpFPredicate::OGT, x, k.c(0.0)), x,
-                        k.c(1.0)); // specials are selected at the end
-  safe = k.select(k.cmp(arith::CmpFPredicate::OLT, safe,
+                        k.c(1.0));
+  return k.select(k.cmp(arith::CmpFPredicate::OLT, safe,
                         k.c(std::numeric_limits<double>::infinity())),
                   safe, k.c(1.0));
-  LogF64 p = logCoreF64(k, safe);
-  // k ln2_hi - ((hfsq - (sR + k ln2_lo)) - f), in fdlibm's order: ln(m)
-  // is never rounded on its own.
-  Value inner = k.sub(k.sub(p.hfsq, k.fma(p.k, k.c(ln2Lo), p.sR)), p.f);
-  return logSpecialsF64(k, x, k.sub(k.mul(p.k, k.c(ln2Hi)), inner));
+}
+
+Value expandLogF64(F64 &k, Value x) {
+  // fdlibm's ln2_hi has 32 trailing zero bits: e ln2_hi is exact.
+  const double ln2Hi = 6.93147180369123816490e-01,
+               ln2Lo = 1.90821492927058770002e-10;
+  auto [e, hi, lo] = lnWideF64(k, positiveFinite(k, x));
+  // e ln2_hi + hi by fast two-sum (|e ln2_hi| >= ln 2 > |hi| or e = 0).
+  Value a = k.mul(e, k.c(ln2Hi));
+  Value s = k.add(a, hi);
+  Value sLo = k.add(k.sub(a, s), hi);
+  Value rest = k.fma(e, k.c(ln2Lo), k.add(sLo, lo));
+  return logSpecialsF64(k, x, k.add(s, rest));
 }
 
 Value expandLog2F64(F64 &k, Value x) {
-  Value safe = k.select(k.cmp(arith::CmpFPredicate::OGT, x, k.c(0.0)), x,
-                        k.c(1.0));
-  safe = k.select(k.cmp(arith::CmpFPredicate::OLT, safe,
-                        k.c(std::numeric_limits<double>::infinity())),
-                  safe, k.c(1.0));
-  LogF64 p = logCoreF64(k, safe);
-  Value ln = k.sub(p.f, k.sub(p.hfsq, p.sR));
-  Value hi = k.mul(ln, k.c(kLog2e));
-  Value lo = k.fma(ln, k.c(kLog2eLo), k.fma(ln, k.c(kLog2e), k.neg(hi)));
-  Value sum = k.add(p.k, hi);
-  Value err = k.add(k.sub(p.k, sum), hi); // exact: |k| >= |hi| or k = 0
-  return logSpecialsF64(k, x, k.add(sum, k.add(err, lo)));
+  auto [hi, lo] = log2WideF64(k, positiveFinite(k, x));
+  return logSpecialsF64(k, x, k.add(hi, lo));
 }
 
 } // namespace
