@@ -3,10 +3,10 @@
 // ktc-expand-math for f64 tanh and erf (issue 19), written in exactly
 // rounded f64 operations as the rest of the f64 functions
 // (ExpandMathF64.cpp), so the host, NVPTX and AMDGPU compute the same bits.
-// The polynomials are Chebyshev fits (mpmath, 50 digits, coefficients
-// rounded to f64) whose own error is below 2^-60 relative; the measured
-// errors against long double (test/unit/MathF64FunctionsTest.cpp) are in
-// docs/numerics.md.
+// The polynomials are Chebyshev fits (mpmath's chebyfit at 50 digits, fit
+// error below 2^-60 of the result, coefficients then rounded to f64); the
+// measured errors against long double (test/unit/MathF64FunctionsTest.cpp)
+// are in docs/numerics.md.
 //
 // tanh: |x| < 1: x + x^3 T(x^2) (T of degree 17); |x| in [1, 22]: 1 - 2 /
 // (e^(2|x|) + 1) with the f64 exp (2 / (e + 1) < 0.24, so its error counts

@@ -20,8 +20,9 @@
 //
 // Kernels on |r| <= pi/4 (fdlibm's k_sin.c/k_cos.c structure, the low part
 // of r entering to first order): sin(r) = r + r^3 S(r^2), cos(r) = 1 -
-// r^2/2 + r^4 C(r^2), S and C Chebyshev fits (degree 6 in r^2, mpmath, 50
-// digits) whose error is below 2^-60 relative on [0, (pi/4 + 0.001)^2].
+// r^2/2 + r^4 C(r^2), S and C Chebyshev fits (degree 6 in r^2, mpmath's
+// chebyfit at 50 digits on [0, (pi/4 + 0.001)^2], fit error below 2^-60 of
+// the result, coefficients then rounded to f64).
 //
 //===----------------------------------------------------------------------===//
 
