@@ -51,7 +51,8 @@ LnWideF64 mlir::ktc::expand::lnWideF64(F64 &k, Value x) {
     Value tl = k.fma(h, k.c(ch), k.neg(th));
     return std::pair(th, k.add(tl, k.fma(h, k.c(cl), k.mul(l, k.c(ch)))));
   };
-  auto [t3h, t3l] = times(s3h, s3l, 0x1.5555555555555p-1, 0x1.5555555555555p-55);
+  auto [t3h, t3l] =
+      times(s3h, s3l, 0x1.5555555555555p-1, 0x1.5555555555555p-55);
   auto [t5h, t5l] = times(s5h, s5l, 0.4, -0x1.999999999999ap-56);
   double q[10];
   for (int i = 0; i < 10; ++i)
@@ -64,8 +65,8 @@ LnWideF64 mlir::ktc::expand::lnWideF64(F64 &k, Value x) {
   Value aLo = k.add(k.sub(hi, a), t3h);
   Value b = k.add(a, t5h);
   Value bLo = k.add(k.sub(a, b), t5h);
-  Value lo = k.fma(two, sLo,
-                   k.add(k.add(k.add(aLo, bLo), k.add(t3l, t5l)), rest));
+  Value lo =
+      k.fma(two, sLo, k.add(k.add(k.add(aLo, bLo), k.add(t3l, t5l)), rest));
   Value lnH = k.add(b, lo);
   return {e, lnH, k.add(k.sub(b, lnH), lo)};
 }
@@ -81,4 +82,3 @@ std::pair<Value, Value> mlir::ktc::expand::log2WideF64(F64 &k, Value x) {
   Value sl = k.add(k.add(k.sub(e, sh), ph), pl);
   return {sh, sl};
 }
-
