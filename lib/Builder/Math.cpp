@@ -2,12 +2,14 @@
 //
 // Issue 19's math: tanh, erf, sin, cos and pow become math dialect ops that
 // ktc-expand-math writes as f32 arithmetic every target rounds alike
-// (lib/Transforms/ExpandMathFunctions.cpp); floor, ceil, rint, round, fma
-// and rsqrt are exact IEEE operations (f16/bf16 through f32, where each is
-// exact or, for rsqrt, rounded as documented). maximum/minimum/clamp with
-// PropagateNan::all are compares and selects, so NaN payloads and the sign
-// of zero do not depend on a target's max instruction. umulhi, shifts and
-// bitcast are integer operations with a result for every operand.
+// (lib/Transforms/ExpandMathFunctions.cpp; f64 in f64 arithmetic,
+// ExpandMathF64*.cpp); floor, ceil, rint, round, fma and rsqrt are exact
+// IEEE operations (f16/bf16 through f32, where each is exact or, for rsqrt,
+// rounded as documented; f32 and f64 in their own type). maximum/minimum/
+// clamp with PropagateNan::all are compares and selects, so NaN payloads
+// and the sign of zero do not depend on a target's max instruction.
+// umulhi, shifts and bitcast are integer operations with a result for every
+// operand.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,12 +62,15 @@ Value expanded(const Operand &x, const char *what, Loc loc) {
   return t.wrap(MathOp::create(t.b, t.loc(loc), v));
 }
 
-/// f(x) in f32 for f16/bf16 operands, rounded once to their type.
+/// f(x) in f32 for f16/bf16 operands, rounded once to their type; f32 and
+/// f64 in their own type.
 template <typename F>
 Value inF32(const Operand &x, const char *what, Loc loc, F f) {
   TraceImpl &t = TraceImpl::current(loc);
   mlir::Value v = floatOperand(t, x, what, loc);
   Type element = getElementTypeOrSelf(v.getType());
+  if (element.isF64())
+    return t.wrap(f(t, t.loc(loc), v));
   mlir::Value w = t.castTo(v, t.b.getF32Type(), loc);
   return t.wrap(t.castTo(f(t, t.loc(loc), w), element, loc));
 }
@@ -119,7 +124,8 @@ Value round(const Operand &x, Loc loc) {
 
 Value rsqrt(const Operand &x, Loc loc) {
   return inF32(x, "rsqrt", loc, [&](TraceImpl &t, Location l, mlir::Value w) {
-    mlir::Value one = constantLike(t, w, t.b.getF32FloatAttr(1.0f), loc);
+    mlir::Value one = constantLike(
+        t, w, t.b.getFloatAttr(getElementTypeOrSelf(w.getType()), 1.0), loc);
     return arith::DivFOp::create(t.b, l, one, math::SqrtOp::create(t.b, l, w))
         .getResult();
   });
@@ -148,7 +154,7 @@ Value fma(const Operand &a, const Operand &b, const Operand &c, Loc loc) {
                     typeStr(x.getType()) +
                     "; convert them with .to(ktc::DType::f32)");
   Location l = t.loc(loc);
-  if (isF32(x))
+  if (isF32(x) || getElementTypeOrSelf(x.getType()).isF64())
     return t.wrap(math::FmaOp::create(t.b, l, x, y, z));
   // f16/bf16: s = fma(a, b, c) in f32, rounded to odd when inexact -- f32
   // has more than 2 bits beyond the 16-bit formats, so rounding that once

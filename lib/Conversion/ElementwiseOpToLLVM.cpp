@@ -138,8 +138,9 @@ struct TranscendentalLowering : OpConversionPattern<Op> {
     };
     constexpr bool isExp =
         Kind == Transcendental::Exp || Kind == Transcendental::Exp2;
-    // f64 is written in f64 arithmetic before the lowering
-    // (ExpandMathF64.cpp); f32 here would be a silent loss.
+    // Every f64 math function (exp, exp2, log, log2 here; sin, cos, tanh,
+    // erf and pow too) is written in f64 arithmetic before the lowering
+    // (ExpandMathF64*.cpp); f32 here would be a silent loss.
     if (element.isF64())
       return op->emitError()
              << op->getName().stripDialect()

@@ -2,8 +2,11 @@
 //
 // The helpers every expansion of ktc-expand-math builds with (ExpandMath.cpp:
 // exp, exp2, log, log2; ExpandMathFunctions.cpp: tanh, erf, sin, cos, pow;
-// ExpandMathF64.cpp: f64 exp, exp2, log, log2): exactly rounded f32/i32 and
-// f64/i64 operations on scalars or tensors, and the f32 exp2/log cores.
+// ExpandMathF64.cpp: f64 exp, exp2, log, log2 (ExpandMathF64Log.cpp: their
+// double-double logarithm); ExpandMathF64Trig.cpp: f64 sin, cos;
+// ExpandMathF64Special.cpp: f64 tanh, erf; ExpandMathF64Pow.cpp: f64 pow):
+// exactly rounded f32/i32 and f64/i64 operations on scalars or tensors, the
+// f32 exp2/log cores, the f64 exp and log cores and pow's special cases.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,6 +85,22 @@ template <typename Float, typename Int> struct Arith {
   Value shrs(Value x, int s) { return arith::ShRSIOp::create(b, loc, x, ci(s)); }
   Value band(Value x, Int m) { return arith::AndIOp::create(b, loc, x, ci(m)); }
   Value bor(Value x, Int m) { return arith::OrIOp::create(b, loc, x, ci(m)); }
+  Value abs(Value x) { return math::AbsFOp::create(b, loc, x); }
+  Value copySign(Value mag, Value sign) {
+    return math::CopySignOp::create(b, loc, mag, sign);
+  }
+  Value floor(Value x) { return math::FloorOp::create(b, loc, x); }
+  Value roundEven(Value x) { return math::RoundEvenOp::create(b, loc, x); }
+  /// Boolean and/or of two compares.
+  Value both(Value p, Value q) { return arith::AndIOp::create(b, loc, p, q); }
+  Value either(Value p, Value q) { return arith::OrIOp::create(b, loc, p, q); }
+  /// c[0] + t (c[1] + t (c[2] + ...)), Horner with fma.
+  Value horner(Value t, llvm::ArrayRef<Float> coeffs) {
+    Value p = c(coeffs.back());
+    for (Float v : llvm::reverse(coeffs.drop_back()))
+      p = fma(p, t, c(v));
+    return p;
+  }
 
   /// 2^k for an integer k in the normal exponents' range ([-126, 127] for
   /// f32, [-1022, 1023] for f64).
@@ -128,6 +147,67 @@ struct LogArg {
 };
 LogArg logReduce(F32 &k, Value x);
 
+/// pow(x, y) from r = 2^(y log2|x|) (NaN where that product is NaN): C's
+/// and IEEE 754's special cases. A negative x (-0 and -inf too) to an odd
+/// integer is negative; a finite negative x to a finite non-integer is NaN;
+/// (+-1)^(+-inf) = 1; 1^y = 1 and x^0 = 1, NaN included.
+template <typename Float, typename Int>
+Value powSpecials(Arith<Float, Int> &k, Value x, Value y, Value r) {
+  using P = arith::CmpFPredicate;
+  const Float inf = std::numeric_limits<Float>::infinity();
+  Value yInt = k.cmp(P::OEQ, k.floor(y), y);
+  Value yHalf = k.mul(y, k.c(Float(0.5)));
+  Value yOdd = k.both(yInt, k.cmp(P::ONE, k.floor(yHalf), yHalf));
+  Value xNeg = arith::CmpIOp::create(k.b, k.loc, arith::CmpIPredicate::slt,
+                                     k.bits(x), k.ci(0));
+  r = k.select(k.both(xNeg, yOdd), k.neg(r), r);
+  Value nan = k.c(std::numeric_limits<Float>::quiet_NaN());
+  Value negFinite =
+      k.both(k.cmp(P::OLT, x, k.c(Float(0))), k.cmp(P::OGT, x, k.c(-inf)));
+  Value yFinite = k.cmp(P::OLT, k.abs(y), k.c(inf));
+  Value yNonInt = k.cmp(P::ONE, k.floor(y), y);
+  r = k.select(k.both(negFinite, k.both(yFinite, yNonInt)), nan, r);
+  Value one = k.c(Float(1));
+  r = k.select(k.both(k.cmp(P::OEQ, k.abs(x), one),
+                      k.cmp(P::OEQ, k.abs(y), k.c(inf))),
+               one, r);
+  return k.select(
+      k.either(k.cmp(P::OEQ, x, one), k.cmp(P::OEQ, y, k.c(Float(0)))), one,
+      r);
+}
+
+/// f64: e^x and 2^(hi + lo) (|lo| tiny, hi any f64) below 1 ulp
+/// (ExpandMathF64.cpp).
+Value expF64(F64 &k, Value x);
+Value exp2CoreF64(F64 &k, Value hi, Value lo);
+/// x = m 2^e with m in [1, 2) and e integral (an f64), for finite x > 0
+/// (subnormals included).
+struct SplitF64 {
+  Value e, m;
+};
+SplitF64 splitF64(F64 &k, Value x);
+/// ln(x) = e ln(2) + hi + lo and log2(x) = hi + lo to about 2^-67
+/// relative, for finite x > 0 (ExpandMathF64Log.cpp).
+struct LnWideF64 {
+  Value e, hi, lo;
+};
+LnWideF64 lnWideF64(F64 &k, Value x);
+std::pair<Value, Value> log2WideF64(F64 &k, Value x);
+
+/// An f64 math op of one operand written out by Expand.
+template <typename MathOp, Value (*Expand)(F64 &, Value)>
+struct ExpandF64Pattern : OpRewritePattern<MathOp> {
+  using OpRewritePattern<MathOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(MathOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isF64())
+      return rewriter.notifyMatchFailure(op, "not f64");
+    F64 k(rewriter, op.getLoc(), op.getType());
+    rewriter.replaceOp(op, Expand(k, op.getOperand()));
+    return success();
+  }
+};
+
 template <typename MathOp, Value (*Expand)(F32 &, Value)>
 struct ExpandPattern : OpRewritePattern<MathOp> {
   using OpRewritePattern<MathOp>::OpRewritePattern;
@@ -155,8 +235,15 @@ struct ExpandPattern : OpRewritePattern<MathOp> {
 
 /// tanh, erf, sin, cos and pow (ExpandMathFunctions.cpp).
 void populateExpandMathFunctions(RewritePatternSet &patterns);
-/// exp, exp2, log and log2 of f64 (ExpandMathF64.cpp).
+/// exp, exp2, log and log2 of f64 (ExpandMathF64.cpp), and the f64 functions
+/// of the files below.
 void populateExpandMathF64(RewritePatternSet &patterns);
+/// sin and cos of f64 (ExpandMathF64Trig.cpp).
+void populateExpandMathF64Trig(RewritePatternSet &patterns);
+/// tanh and erf of f64 (ExpandMathF64Special.cpp).
+void populateExpandMathF64Special(RewritePatternSet &patterns);
+/// pow of f64 (ExpandMathF64Pow.cpp).
+void populateExpandMathF64Pow(RewritePatternSet &patterns);
 
 } // namespace mlir::ktc::expand
 

@@ -35,24 +35,6 @@ using P = arith::CmpFPredicate;
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-Value absf(F32 &k, Value x) { return math::AbsFOp::create(k.b, k.loc, x); }
-Value copySign(F32 &k, Value mag, Value sign) {
-  return math::CopySignOp::create(k.b, k.loc, mag, sign);
-}
-Value andi(F32 &k, Value a, Value b) {
-  return arith::AndIOp::create(k.b, k.loc, a, b);
-}
-Value ori(F32 &k, Value a, Value b) {
-  return arith::OrIOp::create(k.b, k.loc, a, b);
-}
-/// c[0] + t (c[1] + t (c[2] + ...)), Horner with fma.
-Value horner(F32 &k, Value t, llvm::ArrayRef<float> c) {
-  Value p = k.c(c.back());
-  for (float v : llvm::reverse(c.drop_back()))
-    p = k.fma(p, t, k.c(v));
-  return p;
-}
-
 //===----------------------------------------------------------------------===//
 // sin, cos
 //===----------------------------------------------------------------------===//
@@ -61,14 +43,14 @@ Value horner(F32 &k, Value t, llvm::ArrayRef<float> c) {
 Value sinPoly(F32 &k, Value r, Value r2) {
   static const float s[] = {-0.1666666716337204f, 0.008333329111337662f,
                             -0.00019839312881231308f, 2.718121777434135e-06f};
-  return k.fma(k.mul(r2, r), horner(k, r2, s), r);
+  return k.fma(k.mul(r2, r), k.horner(r2, s), r);
 }
 Value cosPoly(F32 &k, Value r2) {
   static const float c[] = {0.0416666679084301f, -0.0013888883404433727f,
                             2.4799459424684756e-05f, -2.7205754804526805e-07f};
   Value half = k.mul(r2, k.c(0.5f));
   Value w = k.sub(k.c(1.0f), half);
-  Value tail = k.fma(k.mul(r2, r2), horner(k, r2, c),
+  Value tail = k.fma(k.mul(r2, r2), k.horner(r2, c),
                      k.sub(k.sub(k.c(1.0f), w), half));
   return k.add(w, tail);
 }
@@ -78,7 +60,7 @@ Value sinCos(F32 &k, Value x, bool cosine) {
   // pi/2 = P1 + P2 + P3 (to 2^-76); P1 = 0x3fc90fda has 23 bits.
   const float p1 = 1.570796251296997f, p2 = 7.549790126404332e-08f,
               p3 = -1.7151245100058819e-15f;
-  Value finite = k.cmp(P::OLT, absf(k, x), k.c(kInf));
+  Value finite = k.cmp(P::OLT, k.abs(x), k.c(kInf));
   Value j = math::RoundEvenOp::create(k.b, k.loc,
                                       k.mul(x, k.c(0.6366197466850281f)));
   j = k.select(finite, j, k.c(0.0f));
@@ -121,14 +103,14 @@ Value expandTanh(F32 &k, Value x) {
   static const float t[] = {-0.3333333134651184f, 0.13333293795585632f,
                             -0.05395964905619621f, 0.021782826632261276f,
                             -0.008413959294557571f, 0.0023958240635693073f};
-  Value ax = absf(k, x);
+  Value ax = k.abs(x);
   Value a2 = k.mul(ax, ax);
-  Value small = k.fma(k.mul(a2, ax), horner(k, a2, t), ax);
+  Value small = k.fma(k.mul(a2, ax), k.horner(a2, t), ax);
   // 1 - 2 / (e^(2|x|) + 1); |x| > 10 gives 1 already.
   Value e = expandExp(k, k.mul(k.c(2.0f), clamp(k, ax, 0.0f, 10.0f)));
   Value big = k.sub(k.c(1.0f), k.div(k.c(2.0f), k.add(e, k.c(1.0f))));
   Value v = k.select(k.cmp(P::OLT, ax, k.c(0.55f)), small, big);
-  return keepNaN(k, x, copySign(k, v, x));
+  return keepNaN(k, x, k.copySign(v, x));
 }
 
 Value expandErf(F32 &k, Value x) {
@@ -143,8 +125,8 @@ Value expandErf(F32 &k, Value x) {
                             0.242622971534729f,     0.2171458750963211f,
                             -0.5130804777145386f,   0.4213621914386749f,
                             -0.1729051172733307f,   0.02951902337372303f};
-  Value ax = absf(k, x);
-  Value small = k.fma(ax, horner(k, k.mul(ax, ax), e), ax);
+  Value ax = k.abs(x);
+  Value small = k.fma(ax, k.horner(k.mul(ax, ax), e), ax);
   Value a = clamp(k, ax, 1.0f, 4.0f);
   // e^(-a^2) = 2^(-(a2h + a2l) log2(e)), each product carried as hi + lo.
   constexpr double log2e = 1.4426950408889634;
@@ -156,10 +138,10 @@ Value expandErf(F32 &k, Value x) {
   Value tl = k.add(k.fma(na2h, k.c(lh), k.neg(th)),
                    k.fma(na2h, k.c(ll), k.mul(k.neg(a2l), k.c(lh))));
   Value erfc = k.mul(exp2Core(k, th, tl),
-                     horner(k, k.div(k.c(1.0f), a), g));
+                     k.horner(k.div(k.c(1.0f), a), g));
   Value big = k.sub(k.c(1.0f), erfc);
   Value v = k.select(k.cmp(P::OLT, ax, k.c(1.0f)), small, big);
-  return keepNaN(k, x, copySign(k, v, x));
+  return keepNaN(k, x, k.copySign(v, x));
 }
 
 //===----------------------------------------------------------------------===//
@@ -181,7 +163,7 @@ std::pair<Value, Value> log2Wide(F32 &k, Value a) {
   t3l = k.add(t3l, k.fma(s3h, k.c(c3l), k.mul(s3l, k.c(c3h))));
   static const float q[] = {2.0f / 5, 2.0f / 7, 2.0f / 9, 2.0f / 11,
                             2.0f / 13};
-  Value rest = k.mul(k.mul(s3h, s2h), horner(k, s2h, q));
+  Value rest = k.mul(k.mul(s3h, s2h), k.horner(s2h, q));
   Value two = k.c(2.0f);
   // d(2s + 2/3 s^3) / ds = 2 + 2 s^2: sLo's share.
   Value lo = k.fma(k.fma(two, s2h, two), sLo, k.add(t3l, rest));
@@ -200,45 +182,21 @@ std::pair<Value, Value> log2Wide(F32 &k, Value a) {
 }
 
 Value expandPowF32(F32 &k, Value x, Value y) {
-  Value ax = absf(k, x);
+  Value ax = k.abs(x);
   auto [lh, ll] = log2Wide(k, ax);
   // log2 of 0 and inf; NaN stays NaN through hi.
   Value zero = k.cmp(P::OEQ, ax, k.c(0.0f));
   Value inf = k.cmp(P::OEQ, ax, k.c(kInf));
   lh = k.select(zero, k.c(-kInf), k.select(inf, k.c(kInf), lh));
   lh = k.select(k.cmp(P::UNO, ax, ax), ax, lh);
-  ll = k.select(ori(k, zero, inf), k.c(0.0f), ll);
+  ll = k.select(k.either(zero, inf), k.c(0.0f), ll);
   Value th = k.mul(y, lh);
   Value tl = k.fma(y, ll, k.fma(y, lh, k.neg(th)));
-  Value inRange = k.cmp(P::OLT, absf(k, th), k.c(256.0f));
+  Value inRange = k.cmp(P::OLT, k.abs(th), k.c(256.0f));
   tl = k.select(inRange, tl, k.c(0.0f));
   Value r = exp2Core(k, clamp(k, th, -151.0f, 129.0f), tl);
   r = keepNaN(k, th, r);
-  // Signs: a negative x (-0 and -inf too) to an odd integer is negative; a
-  // finite negative x to a non-integer is NaN.
-  Value yInt = k.cmp(P::OEQ, math::FloorOp::create(k.b, k.loc, y), y);
-  Value yHalf = k.mul(y, k.c(0.5f));
-  Value yOdd = andi(k, yInt, k.cmp(P::ONE, math::FloorOp::create(k.b, k.loc,
-                                                                 yHalf),
-                                   yHalf));
-  Value xNeg = arith::CmpIOp::create(k.b, k.loc, arith::CmpIPredicate::slt,
-                                     k.bits(x), k.ci(0));
-  r = k.select(andi(k, xNeg, yOdd), k.neg(r), r);
-  Value nan = k.c(std::numeric_limits<float>::quiet_NaN());
-  Value negFinite = andi(k, k.cmp(P::OLT, x, k.c(0.0f)),
-                         k.cmp(P::OGT, x, k.c(-kInf)));
-  Value yFinite = k.cmp(P::OLT, absf(k, y), k.c(kInf));
-  Value yNonInt =
-      k.cmp(P::ONE, math::FloorOp::create(k.b, k.loc, y), y);
-  r = k.select(andi(k, negFinite, andi(k, yFinite, yNonInt)), nan, r);
-  // (+-1)^(+-inf) = 1; 1^y = 1 and x^0 = 1, NaN included.
-  Value one = k.c(1.0f);
-  r = k.select(andi(k, k.cmp(P::OEQ, ax, one),
-                    k.cmp(P::OEQ, absf(k, y), k.c(kInf))),
-               one, r);
-  r = k.select(ori(k, k.cmp(P::OEQ, x, one), k.cmp(P::OEQ, y, k.c(0.0f))),
-               one, r);
-  return r;
+  return powSpecials(k, x, y, r);
 }
 
 struct ExpandPow : OpRewritePattern<math::PowFOp> {
