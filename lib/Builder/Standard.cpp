@@ -73,6 +73,10 @@ mlir::Value block(TraceImpl &t, const Operand &x, const std::string &what,
   return v;
 }
 
+/// The one-hot compares of histogram and gather form one block: at most
+/// a block's size (TraceImpl::checkBlockShape's limit).
+constexpr int64_t kMaxPairs = int64_t(1) << 20;
+
 bool isInteger(Type type) {
   Type e = getElementTypeOrSelf(type);
   return isa<IntegerType>(e) && !e.isInteger(1);
@@ -94,6 +98,12 @@ Value histogram(const Operand &x, int64_t num_bins, const Operand &mask,
     t.fail(loc, "histogram() num_bins must be a positive power of two, got " +
                     std::to_string(num_bins));
   int64_t n = type.getDimSize(0);
+  if (n * num_bins > kMaxPairs)
+    t.fail(loc, "histogram() of " + std::to_string(n) + " elements into " +
+                    std::to_string(num_bins) + " bins compares " +
+                    std::to_string(n * num_bins) +
+                    " pairs, more than a block's limit of 1048576 (2^20); "
+                    "count smaller blocks and add the counts");
   auto o = [&](const Value &w) { return Operand(w, loc); };
   Value in = t.wrap(v);
   Value bins = expand_dims(arange(0, num_bins, loc), 1, loc);
@@ -159,6 +169,12 @@ Value gather(const Operand &src, const Operand &index, int axis, Loc loc) {
   }
   int64_t k = sshape[axis], m = ishape[axis];
   int64_t rows = stype.getNumElements() / k;
+  if (rows * m * k > kMaxPairs)
+    t.fail(loc, "gather() of " + std::to_string(rows * m) +
+                    " elements from " + std::to_string(k) +
+                    " along the axis compares " + std::to_string(rows * m * k) +
+                    " pairs, more than a block's limit of 1048576 (2^20); "
+                    "gather in smaller blocks");
   auto o = [&](const Value &w) { return Operand(w, loc); };
   Value bits = reshape(toBits(sv, element, loc), {rows, 1, k}, loc);
   Value at = reshape(iv, {rows, m, 1}, loc);

@@ -209,6 +209,25 @@ TEST(Standard, ErrorsAtTheUsersLine) {
       },
       "histogram() mask must be booleans (i1) of x's shape [8], got "
       "tensor<4xi1>");
+  expect(
+      [](P p, F) {
+        auto x = load(p + arange(0, 4096));
+        at = __LINE__ + 1;
+        histogram(x, 512);
+      },
+      "histogram() of 4096 elements into 512 bins compares 2097152 pairs, "
+      "more than a block's limit of 1048576 (2^20); count smaller blocks and "
+      "add the counts");
+  expect(
+      [](P p, F q) {
+        auto s = reshape(load(q + arange(0, 4096)), {2, 2048});
+        auto i = reshape(load(p + arange(0, 1024)), {2, 512});
+        at = __LINE__ + 1;
+        gather(s, i, 1);
+      },
+      "gather() of 1024 elements from 2048 along the axis compares 2097152 "
+      "pairs, more than a block's limit of 1048576 (2^20); gather in smaller "
+      "blocks");
   expect([](P p, F) { at = __LINE__; histogram(load(p), 4); },
          "histogram() needs a block x, got i32");
   expect([](P p, F) { at = __LINE__; sort(load(p)); },
