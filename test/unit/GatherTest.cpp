@@ -107,7 +107,8 @@ TEST(Gather, LongsByLongIndex) {
   auto kernel = Kernel("gather_1d", [](Ptr<int64_t> table, Ptr<int64_t> idx,
                                        Ptr<int64_t> out, Int n) {
     auto i = arange(0, 64);
-    store(out + i, gather(load(table + arange(0, 16)), load(idx + i), 0),
+    store(out + i,
+          gather(load(table + arange(0, 16)), load(idx + i, i < n, 0), 0),
           i < n);
   });
   std::mt19937_64 gen(5);
