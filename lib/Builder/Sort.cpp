@@ -77,8 +77,8 @@ Value toKey(const Value &x, DType type, std::source_location loc) {
   auto [inf, nan] = infAndNaN(type);
   Value bits = bitcast(x, intOfWidth(width), loc);
   Value magnitude = o(bits) & Operand(maxPositive(width), loc);
-  bits = where(o(magnitude) > Operand(inf, loc), Operand(nan, loc), o(bits),
-               loc);
+  bits =
+      where(o(magnitude) > Operand(inf, loc), Operand(nan, loc), o(bits), loc);
   Value sign = o(bits) >> Operand(int(width - 1), loc);
   return o(bits) ^ o(o(sign) & Operand(maxPositive(width), loc));
 }
@@ -115,8 +115,7 @@ Value bitonic(Value y, int64_t rows, int64_t n, bool descending,
       int64_t distance = int64_t(1) << (s - 1 - i);
       int64_t pairs = rows * n / (2 * distance);
       Value y3 = reshape(y, {pairs, 2, distance}, loc);
-      Value partner =
-          o(y3) ^ o(xor_sum(y3, 1, /*keep_dims=*/true, loc));
+      Value partner = o(y3) ^ o(xor_sum(y3, 1, /*keep_dims=*/true, loc));
       Value lo = minimum(o(y3), o(partner), loc);
       Value hi = maximum(o(y3), o(partner), loc);
       Value takeLo;
@@ -137,8 +136,7 @@ Value bitonic(Value y, int64_t rows, int64_t n, bool descending,
 
 } // namespace
 
-Value sort(const Operand &x, std::optional<int> dim, bool descending,
-           Loc loc) {
+Value sort(const Operand &x, std::optional<int> dim, bool descending, Loc loc) {
   TraceImpl &t = TraceImpl::current(loc);
   mlir::Value v = t.resolve(x, {}, loc);
   auto type = dyn_cast<RankedTensorType>(v.getType());

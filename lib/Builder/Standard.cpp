@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ktc/Ops.h"
 #include "ktc/Standard.h"
+#include "ktc/Ops.h"
 
 #include "Trace.h"
 
@@ -66,8 +66,8 @@ mlir::Value block(TraceImpl &t, const Operand &x, const std::string &what,
   mlir::Value v = t.resolve(x, {}, loc);
   auto type = dyn_cast<RankedTensorType>(v.getType());
   if (!type)
-    t.fail(loc, what + "() needs a block " + name + ", got " +
-                    typeStr(v.getType()));
+    t.fail(loc,
+           what + "() needs a block " + name + ", got " + typeStr(v.getType()));
   if (isa<mlir::ktc::PtrType>(type.getElementType()))
     t.fail(loc, what + "() of a block of pointers; use the offsets instead");
   return v;
@@ -132,10 +132,8 @@ Value gather(const Operand &src, const Operand &index, int axis, Loc loc) {
   if (!isInteger(itype))
     t.fail(loc, "gather() index must be integers, got " + typeStr(itype));
   int rank = int(stype.getRank());
-  std::vector<int64_t> sshape(stype.getShape().begin(),
-                              stype.getShape().end());
-  std::vector<int64_t> ishape(itype.getShape().begin(),
-                              itype.getShape().end());
+  std::vector<int64_t> sshape(stype.getShape().begin(), stype.getShape().end());
+  std::vector<int64_t> ishape(itype.getShape().begin(), itype.getShape().end());
   if (axis < -rank || axis >= rank)
     t.fail(loc, "gather() axis " + std::to_string(axis) +
                     " is out of range for a block of rank " +
@@ -170,17 +168,17 @@ Value gather(const Operand &src, const Operand &index, int axis, Loc loc) {
   int64_t k = sshape[axis], m = ishape[axis];
   int64_t rows = stype.getNumElements() / k;
   if (rows * m * k > kMaxPairs)
-    t.fail(loc, "gather() of " + std::to_string(rows * m) +
-                    " elements from " + std::to_string(k) +
-                    " along the axis compares " + std::to_string(rows * m * k) +
+    t.fail(loc, "gather() of " + std::to_string(rows * m) + " elements from " +
+                    std::to_string(k) + " along the axis compares " +
+                    std::to_string(rows * m * k) +
                     " pairs, more than a block's limit of 1048576 (2^20); "
                     "gather in smaller blocks");
   auto o = [&](const Value &w) { return Operand(w, loc); };
   Value bits = reshape(toBits(sv, element, loc), {rows, 1, k}, loc);
   Value at = reshape(iv, {rows, m, 1}, loc);
   Value hit = o(at) == o(reshape(arange(0, k, loc), {1, 1, k}, loc));
-  Value picked = xor_sum(where(o(hit), o(bits), Operand(0, loc), loc), 2,
-                         false, loc); // [rows, m]
+  Value picked = xor_sum(where(o(hit), o(bits), Operand(0, loc), loc), 2, false,
+                         loc); // [rows, m]
   Value out = fromBits(reshape(picked, moved, loc), element, loc);
   if (axis != rank - 1)
     out = permute(out, inverse, loc);

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ktc/ktc.h"
 #include "TestDevice.h"
+#include "ktc/ktc.h"
 
 #include <gtest/gtest.h>
 
@@ -62,7 +62,8 @@ template <typename T> std::vector<T> randomValues(size_t n, unsigned seed) {
         x = T(int(gen() % 5) - 2); // duplicates
         break;
       default:
-        x = T(std::ldexp(double(int64_t(gen())) / 9.2e18, int(gen() % 40) - 20));
+        x = T(
+            std::ldexp(double(int64_t(gen())) / 9.2e18, int(gen() % 40) - 20));
       }
     } else {
       if (r % 8 == 0)
@@ -102,8 +103,8 @@ template <typename T> bool sameAsSorted(T got, T want) {
 /// out = sort(in) of an R x C tile (rows x cols of it read, the rest 0)
 /// along `dim`.
 template <typename T>
-void sortTile(Ptr<T> in, Ptr<T> out, Int rows, Int cols, int R, int C,
-              int dim, bool descending) {
+void sortTile(Ptr<T> in, Ptr<T> out, Int rows, Int cols, int R, int C, int dim,
+              bool descending) {
   auto r = expand_dims(arange(0, R), 1), c = expand_dims(arange(0, C), 0);
   auto mask = (r < rows) & (c < cols);
   auto x = load(in + r * cols + c, mask, 0);
@@ -175,13 +176,13 @@ TEST(Sort, Longs) { checkSort<int64_t>(6); }
 
 /// A 3-D block sorted along its middle dimension, and booleans.
 TEST(Sort, MiddleDimensionAndBooleans) {
-  auto kernel = Kernel("sort_3d", [](Ptr<int16_t> in, Ptr<int16_t> out,
-                                     Ptr<int8_t> flags) {
-    auto i = reshape(arange(0, 64), {2, 8, 4});
-    store(out + i, sort(load(in + i), 1, true));
-    auto f = arange(0, 16);
-    store(flags + f, cast(sort(load(flags + f) != 0), DType::i8));
-  });
+  auto kernel = Kernel(
+      "sort_3d", [](Ptr<int16_t> in, Ptr<int16_t> out, Ptr<int8_t> flags) {
+        auto i = reshape(arange(0, 64), {2, 8, 4});
+        store(out + i, sort(load(in + i), 1, true));
+        auto f = arange(0, 16);
+        store(flags + f, cast(sort(load(flags + f) != 0), DType::i8));
+      });
   auto host = randomValues<int16_t>(64, 9);
   std::vector<int8_t> hflags(16);
   for (int e = 0; e < 16; ++e)
@@ -198,8 +199,8 @@ TEST(Sort, MiddleDimensionAndBooleans) {
         line.push_back(host[a * 32 + b * 4 + c]);
       std::sort(line.rbegin(), line.rend());
       for (int b = 0; b < 8; ++b)
-        ASSERT_EQ(got[a * 32 + b * 4 + c], line[b]) << a << "," << b << ","
-                                                    << c;
+        ASSERT_EQ(got[a * 32 + b * 4 + c], line[b])
+            << a << "," << b << "," << c;
     }
   std::vector<int8_t> gf = flags.to_host();
   int ones = int(std::count(hflags.begin(), hflags.end(), 1));
@@ -228,8 +229,8 @@ template <typename T> void checkHistogram(unsigned seed) {
                             {1000, 256, 64},
                             {333, 128, 256}}) {
     for (bool masked : {false, true}) {
-      SCOPED_TRACE("n " + std::to_string(n) + " bins " +
-                   std::to_string(bins) + (masked ? " masked" : ""));
+      SCOPED_TRACE("n " + std::to_string(n) + " bins " + std::to_string(bins) +
+                   (masked ? " masked" : ""));
       std::vector<T> host(n);
       std::vector<int8_t> keep(n);
       for (int e = 0; e < n; ++e) {
@@ -256,8 +257,8 @@ template <typename T> void checkHistogram(unsigned seed) {
           ++want[(e / B) * bins + v];
       }
       for (int e = 0; e < programs * bins; ++e)
-        ASSERT_EQ(got[e], want[e]) << "program " << e / bins << " bin "
-                                   << e % bins;
+        ASSERT_EQ(got[e], want[e])
+            << "program " << e / bins << " bin " << e % bins;
       for (size_t e = programs * bins; e < got.size(); ++e)
         ASSERT_EQ(got[e], -7) << "past the end at " << e;
     }
