@@ -52,8 +52,8 @@ struct Flags {
 };
 
 /// counts[bin(x[i])] += 1 for the BLOCK values of this program.
-void histogram(Ptr<float> x, Ptr<int32_t> counts, Int n, int BINS,
-               int BLOCK) {
+void histogram_kernel(Ptr<float> x, Ptr<int32_t> counts, Int n, int BINS,
+                      int BLOCK) {
   auto offs = program_id(0) * BLOCK + arange(0, BLOCK);
   auto mask = offs < n;
   auto bin = minimum((load(x + offs, mask) * float(BINS)).to(DType::i32),
@@ -67,8 +67,9 @@ int main(int argc, char **argv) {
                       "histogram: atomic_add into bins, checked exactly\n");
   const Flags flags;
   try {
-    auto kernel = Kernel("histogram_kernel",
-                         {"x", "counts", "n", "BINS", "BLOCK_SIZE"}, histogram);
+    auto kernel =
+        Kernel("histogram_kernel", {"x", "counts", "n", "BINS", "BLOCK_SIZE"},
+               histogram_kernel);
     Options options{.num_warps = flags.warps};
     if (flags.info) {
       example::printInfo(kernel.info(flags.target, flags.bins, flags.block,

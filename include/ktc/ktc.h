@@ -11,6 +11,7 @@
 #include "ktc/Ops.h"
 #include "ktc/Random.h"
 #include "ktc/Runtime.h"
+#include "ktc/Standard.h"
 #include "ktc/Value.h"
 
 #endif // KTC_KTC_H

@@ -121,6 +121,7 @@ const std::map<std::string, Fn> &snippets() {
       S("tl.rsqrt", store(y + offs(), rsqrt(xs(x)))),
       S("tl.sin", store(y + offs(), sin(xs(x)))),
       S("tl.sigmoid", store(y + offs(), sigmoid(xs(x)))),
+      S("tl.softmax", store(y + offs(), softmax(xs(x)))),
       S("tl.sqrt", store(y + offs(), sqrt(xs(x)))),
       S("tl.sqrt_rn", store(y + offs(), sqrt(xs(x)))),
       S("tl.umulhi", store(ix + offs(), umulhi(offs(), n))),
@@ -141,6 +142,10 @@ const std::map<std::string, Fn> &snippets() {
                                            }))),
       S("tl.cumprod", store(y + offs(), cumprod(xs(x)))),
       S("tl.cumsum", store(y + offs(), cumsum(xs(x), 0, true))),
+      S("tl.histogram",
+        store(ix + arange(0, 8), histogram(load(ix + offs()), 8, offs() < n))),
+      S("tl.sort", store(y + offs(), sort(xs(x), 0, true))),
+      S("tl.gather", store(y + offs(), gather(xs(x), load(ix + offs()), 0))),
       // Atomics.
       S("tl.atomic_add", atomic_add(y + offs(), xs(x))),
       S("tl.atomic_and", atomic_and(ix + offs(), 6)),
