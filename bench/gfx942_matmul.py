@@ -83,8 +83,10 @@ CONFIGS = [("gfx942", 128, 128, 64, 8, 4, 2), ("gfx942", 256, 256, 64, 8, 8, 2),
            # 256x256x64 is the anchors' too).
            ("gfx90a", 128, 128, 64, 8, 4, 2), ("gfx90a", 256, 256, 64, 8, 8, 2),
            ("gfx950", 128, 128, 64, 8, 4, 2), ("gfx950", 256, 256, 64, 8, 8, 2),
-           ("gfx1200", 128, 128, 32, 8, 4, 2)]
-ARCHS = ["gfx942", "gfx1100", "gfx90a", "gfx950", "gfx1200"]
+           ("gfx1200", 128, 128, 32, 8, 4, 2),
+           # gfx1250 (GFX12.5): its 16x16x32 WMMA, at gfx12's tile.
+           ("gfx1250", 128, 128, 32, 8, 4, 2)]
+ARCHS = ["gfx942", "gfx1100", "gfx90a", "gfx950", "gfx1200", "gfx1250"]
 # The anchors' names (triton-next.json's amd_matmul_isa, triton-ir-next/).
 def anchor_key(c):
     return f"matmul_{c[0]}_{c[1]}x{c[2]}x{c[3]}_w{c[5]}"
@@ -95,10 +97,10 @@ def anchor_key(c):
 NOTES = """\
 ## Reading the tables
 
-(Written by hand after the run of 2026-11-27, session 12: ktc at the
-commits "AMD matmul: no scratch on any matrix-core target" and "AMD dot:
-the K loop no longer waits for the next tile's loads"; Triton 3.9.0 and
-3.6.0; re-read them against the tables when regenerating.)
+(Written by hand after the run of 2026-11-27, session 13: ktc at the
+commit "AMD dot: gfx1250's WMMA (v_wmma_f32_16x16x32 f16/bf16), and
+gfx12/gfx1250 store C 16 bytes at a time"; Triton 3.9.0 and 3.6.0;
+re-read them against the tables when regenerating.)
 
 - **The issue's targets are reproduced** by Triton 3.6.0 compiled as the
   anchors compiled it (the "strides unknown" columns; every figure equals
@@ -113,8 +115,21 @@ the K loop no longer waits for the next tile's loads"; Triton 3.9.0 and
   128×128×64 176 (Triton 210 / 216 with unit strides, 304 as the anchors
   compiled it), 256×256×64 234 (Triton spills); gfx90a 176 and 234;
   gfx950 164 and 225; gfx1100 243 (Triton 3.9 spills 136 bytes, 3.6 636);
-  gfx1200 216 (Triton 3.9 246). test/examples/matmul-amd.test checks the
+  gfx1200 217 (Triton 3.9 246). test/examples/matmul-amd.test checks the
   counts and the absence of scratch.
+- **gfx1250** (GFX12.5, wave32, CU mode): ktc runs its WMMA,
+  `v_wmma_f32_16x16x32_f16`, 16 a K iteration as Triton 3.9, with no
+  scratch, in 242 registers (Triton 3.9: 230; both 4 workgroups a CU).
+  Triton 3.6 has no gfx1250 WMMA: its FMA kernel takes 1024 VGPRs and
+  spills 1100 bytes. No gfx1250 (or gfx12) device or emulator was at hand:
+  the WMMA operand layouts are checked against the ISA's placement by
+  test/unit/MmaTableTest.cpp, not by running them.
+- **gfx12 and gfx1250 store C 16 bytes at a time** (16
+  `global_store_b128`, as Triton 3.9; gfx1200 stored 128
+  `global_store_b16` before): the WMMA is given B as its A and A as its B
+  (C^T, Triton's isTranspose), so a lane holds 8 consecutive n of a row of
+  C. gfx1200's kernel went from 3307 instructions to 1414, at one more
+  register (217: 6 workgroups a WGP instead of 7; Triton 5).
 - **How the scratch went** (gfx1100 20 bytes, gfx1200 24 before): a
   staged operand's reads and writes whose LDS index differs from an
   earlier one's by the same constant in every lane share its address
@@ -141,19 +156,26 @@ the K loop no longer waits for the next tile's loads"; Triton 3.9.0 and
   fit in LDS together beside the 1 KiB ktc keeps for reductions, so the
   dot converts them one after the other): B read 2 bytes at a time (128
   `ds_read_u16`) and the loop waits for the next tile's loads at once
-  (0). ktc's loops have more instructions than Triton's (gfx942 128×128×64:
+  (0): the prologue's tile is written to LDS at the top of the loop, and
+  since nothing before the loop uses it (no transposing `v_perm`s there,
+  as at 128×128×64) LLVM's waitcnt pass does not wait for it in the
+  preheader but at the loop's top, for every load in flight. Staging A
+  and B together in all 64 KiB (no 1 KiB reserve) gives the 128×128×64
+  structure (the wait after all 64 MFMAs, B read 8 bytes at a time) but
+  needs 256 registers and spills one value (8 bytes of scratch, outside
+  the loop); A then B one after the other through 32 KiB spills 52 bytes.
+  Neither is in. ktc's loops have more instructions than Triton's (gfx942 128×128×64:
   220 against 161): Triton adds the K step to carried pointers, where ktc
   recomputes each address from k and guards each masked load with a
-  branch. gfx1100 and gfx1200
-  store C 2 bytes at a time (WMMA's C holds a column's rows in a lane;
-  Triton 3.9 stores 16 `global_store_b128` on gfx1200). LDS is single
+  branch. gfx1100 stores C 2 bytes at a time (RDNA3's C: a lane's
+  registers are rows 2 apart, in either orientation). LDS is single
   buffered: with num_stages the tiles wait in registers, not in a second
   LDS buffer (Triton's stream pipeliner), and gfx950's direct-to-LDS loads
   (`global_load_lds_dwordx4`) and `ds_read_b64_tr_b16` are not used.
 - **Occupancy** is registers-bound everywhere: 2 workgroups a CU at
   128×128×64 (ktc and Triton with unit strides), 1 at 256×256×64 and for
-  the anchors' kernels; on gfx1100 and gfx1200 5 workgroups (20 waves) a
-  WGP.
+  the anchors' kernels; on gfx1100 5 workgroups (20 waves) a WGP, on
+  gfx1200 6 for ktc (5 for Triton), on gfx1250 4 a CU (ktc and Triton 3.9).
 """
 
 
@@ -169,6 +191,10 @@ LIMITS = {  # waves/SIMD, SIMDs, workgroups, VGPRs/SIMD, granule, max VGPRs,
 LIMITS["gfx90a"] = LIMITS["gfx942"]
 LIMITS["gfx950"] = dict(LIMITS["gfx942"], lds=163840, lgran=1280)
 LIMITS["gfx1200"] = LIMITS["gfx1100"]
+# gfx1250: CU mode only, 1024 VGPRs a SIMD in granules of 16, 320 KiB of
+# LDS in 2 KiB blocks (Occupancy.cpp's gfx125x).
+LIMITS["gfx1250"] = dict(simd_waves=16, simds=4, wgs=16, vgprs=1024, vgran=16, vmax=1024,
+                         sgprs=0, sgran=1, trap=0, lds=327680, lgran=2048, wave=32)
 
 
 def occupancy(arch, waves, vgprs, sgprs, lds):
@@ -192,7 +218,7 @@ def occupancy(arch, waves, vgprs, sgprs, lds):
     if lds:
         limits.append(("LDS", d["lds"] // up(lds, d["lgran"])))
     name, wgs = min(limits, key=lambda l: l[1])
-    unit = "CU" if arch.startswith("gfx9") else "WGP"
+    unit = "CU" if arch.startswith("gfx9") or arch.startswith("gfx125") else "WGP"
     return f"{wgs} workgroup{'s' * (wgs != 1)} ({wgs * waves} waves) per {unit}, limited by {name}"
 
 

@@ -206,7 +206,8 @@ std::vector<MmaInstr> makeTable() {
   // WMMA 16x16x16 (wave32). RDNA3 (gfx11): lanes l and l + 16 both hold
   // A row l % 16 (B column), all 16 of K; C row 2 j + l / 16, column
   // l % 16 in register j. RDNA4 (gfx12): lane l holds A row l % 16, K
-  // 8 (l / 16) + {0 .. 7}; C row 8 (l / 16) + j.
+  // 8 (l / 16) + {0 .. 7}; the instruction's C row 8 (l / 16) + j, column
+  // l % 16 (C^T here: swapAB below).
   // iu8 (i8 -> i32, signed operands): the same placements, 16 (gfx11) or
   // 8 (gfx12) i8 a lane in 32-bit registers.
   for (bool gfx12 : {false, true})
@@ -235,11 +236,39 @@ std::vector<MmaInstr> makeTable() {
         i.aLane = rows({1, 2, 4, 8}) + cols({8});
         i.bReg = rows({1, 2, 4});
         i.bLane = cols({1, 2, 4, 8}) + rows({8});
-        i.cReg = rows({1, 2, 4});
-        i.cLane = cols({1, 2, 4, 8}) + rows({8});
+        // C transposed, as MFMA's (swapAB; Triton's isTranspose): the
+        // instruction is given B as its A and A as its B (gfx12's A and B
+        // are alike), so a lane holds 8 consecutive n of one row of C, not
+        // 8 rows of one column: C is stored 16 bytes (f16) at a time.
+        i.swapAB = true;
+        i.cReg = cols({1, 2, 4});
+        i.cLane = rows({1, 2, 4, 8}) + cols({8});
       }
       t.push_back(i);
     }
+  // WMMA 16x16x32 f16/bf16 on gfx1250 (GFX12.5, wave32; the only 16-bit
+  // WMMA it has): gfx12's placement with K doubled in registers. Lane l
+  // holds A row l % 16, K 8 (l / 16) + {0 .. 7} and 16 + 8 (l / 16) +
+  // {0 .. 7} (Triton's wmmaDotOperandToLinearLayout, version 3, kWidth 8);
+  // C as gfx12's, transposed likewise. The intrinsic takes neg modifiers
+  // for A, B and C and reuse hints (DotOpToLLVM.cpp), and bf16 operands as
+  // bfloat vectors.
+  for (bool bf16 : {false, true}) {
+    MmaInstr i;
+    i.name = bf16 ? "wmma16x16x32_bf16_gfx1250" : "wmma16x16x32_f16_gfx1250";
+    i.family = MmaInstr::AmdWmma;
+    i.m = i.n = 16, i.k = 32, i.waveSize = 32, i.bf16 = bf16;
+    i.intrinsic = bf16 ? "llvm.amdgcn.wmma.f32.16x16x32.bf16"
+                       : "llvm.amdgcn.wmma.f32.16x16x32.f16";
+    i.aReg = cols({1, 2, 4, 16});
+    i.aLane = rows({1, 2, 4, 8}) + cols({8});
+    i.bReg = rows({1, 2, 4, 16});
+    i.bLane = cols({1, 2, 4, 8}) + rows({8});
+    i.swapAB = true;
+    i.cReg = cols({1, 2, 4});
+    i.cLane = rows({1, 2, 4, 8}) + cols({8});
+    t.push_back(i);
+  }
   return t;
 }
 
@@ -361,7 +390,10 @@ const MmaInstr *mlir::ktc::chooseMmaInstr(StringRef arch, Type element,
   if (gfx >= 0x1200 && gfx < 0x1250)
     return fits(lookupMmaInstr(
         bf16 ? "wmma16x16x16_bf16_gfx12" : "wmma16x16x16_f16_gfx12"));
-  return nullptr; // gfx1250's WMMA forms are not written yet: FMA
+  if (gfx == 0x1250 || gfx == 0x1251) // K >= 32; else FMA (no 16x16x16)
+    return fits(lookupMmaInstr(bf16 ? "wmma16x16x32_bf16_gfx1250"
+                                    : "wmma16x16x32_f16_gfx1250"));
+  return nullptr;
 }
 
 SmallVector<unsigned, 2> mlir::ktc::mmaWarps(const MmaInstr &instr, int64_t m,

@@ -92,6 +92,12 @@ SmallVector<Value> fmaDot(OpBuilder &b, Location loc, DotOp op,
   return out;
 }
 
+/// gfx1250's WMMA (16x16x32): neg modifiers for A, B and C and reuse
+/// hints around the operands, bf16 as bfloat lanes.
+bool wmmaWithModifiers(const MmaInstr &instr) {
+  return instr.family == MmaInstr::AmdWmma && instr.name.ends_with("_gfx1250");
+}
+
 /// Values [k0, k0 + g) as one instruction operand: a vector of them, as
 /// the intrinsic takes it (i16 lanes for bf16 where the intrinsic wants
 /// integers; 32-bit words of two for mma.sync's bf16).
@@ -113,7 +119,7 @@ Value operand(OpBuilder &b, Location loc, const MmaInstr &instr,
                     : Type(VectorType::get({g / 4}, b.getI32Type()));
     return LLVM::BitcastOp::create(b, loc, word, v);
   }
-  if (!instr.bf16)
+  if (!instr.bf16 || wmmaWithModifiers(instr))
     return v;
   bool integerLanes = instr.intrinsic.ends_with(".1k") ||
                       instr.family == MmaInstr::AmdWmma;
@@ -177,7 +183,22 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
             args.insert(args.begin(), yes);
             args.insert(args.begin() + 2, yes);
           }
+          if (wmmaWithModifiers(instr)) {
+            // (neg A = 0, A, neg B = 0, B, C modifier = 0, C, reuse A = 0,
+            // reuse B = 0).
+            Value no = LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                                b.getBoolAttr(false));
+            args.insert(args.begin(), no);
+            args.insert(args.begin() + 2, no);
+            args.push_back(LLVM::ConstantOp::create(
+                b, loc, b.getI16Type(), b.getI16IntegerAttr(0)));
+          }
           args.push_back(pack(b, loc, out, c0, nC));
+          if (wmmaWithModifiers(instr))
+            args.append({LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                                  b.getBoolAttr(false)),
+                         LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                                  b.getBoolAttr(false))});
           if (instr.int8 && instr.family == MmaInstr::AmdWmma)
             args.push_back(LLVM::ConstantOp::create(b, loc, b.getI1Type(),
                                                     b.getBoolAttr(false)));

@@ -1,7 +1,8 @@
 // ktc.dot on AMD's matrix cores: MFMA on CDNA (gfx90a's and gfx942's
 // 32x32x8 forms, gfx950's 32x32x16), WMMA on RDNA (16x16x16, wave 32; the
-// gfx11 and gfx12 operand layouts), one instruction per result tile and K
-// step; f32 operands (ieee and tf32) take the FMA path. No scratch.
+// gfx11 and gfx12 operand layouts; gfx1250's 16x16x32), one instruction
+// per result tile and K step; f32 operands (ieee and tf32) take the FMA
+// path. No scratch.
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=gfx942 --emit=asm | FileCheck %s --check-prefixes=CHECK,GFX942
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=gfx90a --emit=asm | FileCheck %s --check-prefixes=CHECK,GFX90A
 // RUN: ktc-compile %S/../Inputs/dot.mlir --target=gfx950 --emit=asm | FileCheck %s --check-prefixes=CHECK,GFX950
@@ -22,6 +23,8 @@
 // GFX90A-COUNT-4: v_mfma_f32_32x32x8f16
 // GFX950-COUNT-2: v_mfma_f32_32x32x16_f16
 // WMMA-COUNT-8: v_wmma_f32_16x16x16_f16
+// gfx1250: its 16x16x32 form, one K step (dot-wmma.mlir).
+// GFX1250-COUNT-4: v_wmma_f32_16x16x32_f16
 // GFX1250-NOT: v_wmma
 // CHECK: s_endpgm
 // CHECK: .amdhsa_private_segment_fixed_size 0
@@ -32,6 +35,8 @@
 // GFX90A-COUNT-2: v_mfma_f32_32x32x8bf16_1k
 // GFX950: v_mfma_f32_32x32x16_bf16
 // WMMA-COUNT-2: v_wmma_f32_16x16x16_bf16
+// gfx1250 has no WMMA with K 16: FMAs.
+// GFX1250-NOT: v_wmma
 // CHECK: s_endpgm
 // CHECK: .amdhsa_private_segment_fixed_size 0
 
