@@ -7,6 +7,7 @@
 #include "lib/Target/SharedLimits.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::ktc;
@@ -409,6 +410,8 @@ private:
   /// ptxWords for a masked access, which also moves a lone byte (an i8:
   /// fp8's bits), as {1, 8}: ld/st .b8 with a 16-bit register.
   static std::pair<int64_t, unsigned> maskedWords(Type type) {
+    if (!getElementTypeOrSelf(type).isIntOrFloat()) // pointers: branch
+      return {0, 0};
     if (type.isInteger(8))
       return {1, 8};
     return ptxWords(type);
