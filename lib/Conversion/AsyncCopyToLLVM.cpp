@@ -70,27 +70,31 @@ struct AsyncCopyLowering : OpConversionPattern<AsyncCopyOp> {
     auto copy = [&](OpBuilder &b, Location loc) {
       TileCoords coords(b, loc, target, from);
       if (!vec || !target.hasAsyncCopies()) {
-        // Element by element, synchronously: zero where masked off.
+        // Element by element, synchronously: zero where masked off (the
+        // target's predicated load, else a branch per element).
         for (int64_t r = 0; r < from.numRegisters(); ++r) {
           Value at = sharedElement(
               b, loc, state, element,
               arith::AddIOp::create(b, loc, coords.linear(b, loc, r, shared),
                                     start));
           Value zero = LLVM::ZeroOp::create(b, loc, element);
-          Value v = masks.empty()
-                        ? Value(LLVM::LoadOp::create(b, loc, element, ptrs[r],
-                                                     bytes))
-                        : scf::IfOp::create(
-                              b, loc, masks[r],
-                              [&](OpBuilder &b, Location loc) {
-                                Value x = LLVM::LoadOp::create(
-                                    b, loc, element, ptrs[r], bytes);
-                                scf::YieldOp::create(b, loc, x);
-                              },
-                              [&](OpBuilder &b, Location loc) {
-                                scf::YieldOp::create(b, loc, zero);
-                              })
-                              .getResult(0);
+          Value v =
+              masks.empty()
+                  ? Value(LLVM::LoadOp::create(b, loc, element, ptrs[r], bytes))
+                  : target.maskedGlobalLoad(b, loc, element, ptrs[r], masks[r],
+                                            zero, bytes, "", "");
+          if (!v)
+            v = scf::IfOp::create(
+                    b, loc, masks[r],
+                    [&](OpBuilder &b, Location loc) {
+                      Value x =
+                          LLVM::LoadOp::create(b, loc, element, ptrs[r], bytes);
+                      scf::YieldOp::create(b, loc, x);
+                    },
+                    [&](OpBuilder &b, Location loc) {
+                      scf::YieldOp::create(b, loc, zero);
+                    })
+                    .getResult(0);
           LLVM::StoreOp::create(b, loc, v, at, bytes);
         }
         return;

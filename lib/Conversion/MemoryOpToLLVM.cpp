@@ -1,11 +1,17 @@
-//===- MemoryOpToLLVM.cpp - masked, vectorised loads and stores ------------===//
+//===- MemoryOpToLLVM.cpp - masked, vectorised loads and stores
+//------------===//
 //
 // Each thread accesses its runs of v contiguous elements (along the last
 // dimension of a 2-D block) in groups of g (the width the axis analysis
 // allows: contiguous, aligned, and under one mask bit), as one LLVM vector
 // load or store of g elements. A masked group is guarded by an scf.if on
 // the group's mask bit; masked-off loads yield `other` (zero when there is
-// none). Each access goes through the TargetInfo with the op's cache hints.
+// none). A mask that changes element by element (g = 1) would give a
+// branch per element (issue 18: thousands of tiny blocks a loop on odd
+// matmul shapes), so there the target's predicated access is taken where
+// it has one (NVPTX: `@p ld.global`, TargetInfo's maskedGlobalLoad/Store);
+// vectors keep their branch, which LLVM sees through (f32x2 adds on
+// sm_100). Each access goes through the TargetInfo with the op's hints.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,9 +73,19 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
             op.getCacheModifier().value_or(""),
             op.getEvictionPolicy().value_or(""));
       };
-      Value group;
+      Value group, fill;
+      if (!masks.empty())
+        fill = others.empty() ? LLVM::ZeroOp::create(rewriter, loc, groupType)
+                              : pack(rewriter, loc, others, k0, g);
       if (masks.empty()) {
         group = load(rewriter, loc);
+      } else if (Value v = g > 1 ? Value()
+                                 : state.target->maskedGlobalLoad(
+                                       rewriter, loc, groupType, ptrs[k0],
+                                       masks[k0], fill, g * byteSize(element),
+                                       op.getCacheModifier().value_or(""),
+                                       op.getEvictionPolicy().value_or(""))) {
+        group = v;
       } else {
         auto ifOp = scf::IfOp::create(
             rewriter, loc, masks[k0],
@@ -77,9 +93,6 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
               scf::YieldOp::create(b, loc, load(b, loc));
             },
             [&](OpBuilder &b, Location loc) {
-              Value fill = others.empty()
-                               ? LLVM::ZeroOp::create(b, loc, groupType)
-                               : pack(b, loc, others, k0, g);
               scf::YieldOp::create(b, loc, fill);
             });
         group = ifOp.getResult(0);
@@ -122,9 +135,10 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
     }
     int64_t g = groupWidth(state, op, op.getPtr().getType());
     for (int64_t k0 = 0; k0 < int64_t(ptrs.size()); k0 += g) {
+      Value group = pack(rewriter, loc, values, k0, g);
       auto store = [&](OpBuilder &b, Location loc) {
-        state.target->globalStore(b, loc, pack(b, loc, values, k0, g),
-                                  ptrs[k0], g * byteSize(element),
+        state.target->globalStore(b, loc, group, ptrs[k0],
+                                  g * byteSize(element),
                                   op.getCacheModifier().value_or(""),
                                   op.getEvictionPolicy().value_or(""));
       };
@@ -132,6 +146,12 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
         store(rewriter, loc);
         continue;
       }
+      if (g == 1 &&
+          state.target->maskedGlobalStore(rewriter, loc, group, ptrs[k0],
+                                          masks[k0], g * byteSize(element),
+                                          op.getCacheModifier().value_or(""),
+                                          op.getEvictionPolicy().value_or("")))
+        continue;
       scf::IfOp::create(rewriter, loc, masks[k0],
                         [&](OpBuilder &b, Location loc) {
                           store(b, loc);

@@ -151,6 +151,27 @@ public:
   virtual void globalStore(OpBuilder &b, Location loc, Value value, Value ptr,
                            int64_t alignment, StringRef cache,
                            StringRef evict) const;
+
+  // Masked accesses without branches (issue 18): a masked-off element must
+  // not be read or written, and an scf.if per element made the lowering
+  // and LLVM slow on odd shapes (thousands of tiny blocks a loop).
+  /// globalLoad where the i1 `mask` holds, `other` (of `type`) where it
+  /// does not, in straight-line code; null where the target has no such
+  /// form for `type` (the lowering then branches on the mask). NVPTX: a
+  /// predicated ld after a mov of `other`, as Triton's NVIDIA backend.
+  virtual Value maskedGlobalLoad(OpBuilder &b, Location loc, Type type,
+                                 Value ptr, Value mask, Value other,
+                                 int64_t alignment, StringRef cache,
+                                 StringRef evict) const {
+    return {};
+  }
+  /// globalStore where `mask` holds, in straight-line code; false where
+  /// the target has no such form (the lowering then branches).
+  virtual bool maskedGlobalStore(OpBuilder &b, Location loc, Value value,
+                                 Value ptr, Value mask, int64_t alignment,
+                                 StringRef cache, StringRef evict) const {
+    return false;
+  }
 };
 
 /// The TargetInfo of a GPU target; null (with `error` set) for a name that

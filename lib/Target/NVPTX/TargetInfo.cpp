@@ -7,6 +7,7 @@
 #include "lib/Target/SharedLimits.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::ktc;
@@ -337,7 +338,101 @@ public:
         LLVM::AsmDialectAttr(), ArrayAttr());
   }
 
+  // Masked accesses (issue 18), predicated as Triton's NVIDIA backend
+  // writes them: `other` moved into the destination first, then
+  // `@p ld.global`; `@p st.global`. No branch, so a tile's masked
+  // elements stay one basic block.
+  Value maskedGlobalLoad(OpBuilder &b, Location loc, Type type, Value ptr,
+                         Value mask, Value other, int64_t alignment,
+                         StringRef cache, StringRef evict) const override {
+    auto [n, bits] = maskedWords(type);
+    if (n == 0)
+      return {};
+    SmallVector<Value> operands = {ptr, mask};
+    llvm::append_range(operands, toWords(b, loc, other, n, bits));
+    Type word = b.getIntegerType(bits == 8 ? 16 : bits);
+    SmallVector<Type> words(n, word);
+    Type result =
+        n == 1 ? word : LLVM::LLVMStructType::getLiteral(b.getContext(), words);
+    std::string asmText, constraints;
+    for (int64_t i = 0; i < n; ++i) {
+      asmText += "mov.b" + std::to_string(bits == 8 ? 16 : bits) + " $" +
+                 std::to_string(i) + ", $" + std::to_string(n + 2 + i) +
+                 ";\n\t";
+      constraints += bits == 32 ? "=r," : "=h,";
+    }
+    asmText += "@$" + std::to_string(n + 1) + " ld.global" +
+               ptxHint(cache, evict) + ptxType(n, bits) + " " +
+               ptxOperands(0, n) + ", [$" + std::to_string(n) + "];";
+    constraints += "l,b";
+    for (int64_t i = 0; i < n; ++i)
+      constraints += bits == 32 ? ",r" : ",h";
+    Value loaded = LLVM::InlineAsmOp::create(
+                       b, loc, TypeRange{result}, operands, asmText,
+                       constraints + ",~{memory}", /*has_side_effects=*/true,
+                       /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                       LLVM::AsmDialectAttr(), ArrayAttr())
+                       .getResult(0);
+    if (bits == 8)
+      return LLVM::TruncOp::create(b, loc, type, loaded);
+    if (n == 1)
+      return LLVM::BitcastOp::create(b, loc, type, loaded);
+    Value packed = LLVM::UndefOp::create(b, loc, VectorType::get({n}, word));
+    for (int64_t i = 0; i < n; ++i)
+      packed = LLVM::InsertElementOp::create(
+          b, loc, packed, LLVM::ExtractValueOp::create(b, loc, loaded, i),
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
+    return LLVM::BitcastOp::create(b, loc, type, packed);
+  }
+
+  bool maskedGlobalStore(OpBuilder &b, Location loc, Value value, Value ptr,
+                         Value mask, int64_t alignment, StringRef cache,
+                         StringRef evict) const override {
+    auto [n, bits] = maskedWords(value.getType());
+    if (n == 0)
+      return false;
+    SmallVector<Value> operands = {ptr, mask};
+    llvm::append_range(operands, toWords(b, loc, value, n, bits));
+    std::string constraints = "l,b";
+    for (int64_t i = 0; i < n; ++i)
+      constraints += bits == 32 ? ",r" : ",h";
+    LLVM::InlineAsmOp::create(
+        b, loc, TypeRange{}, operands,
+        "@$1 st.global" + ptxHint(cache, evict) + ptxType(n, bits) + " [$0], " +
+            ptxOperands(2, n) + ";",
+        constraints + ",~{memory}", /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    return true;
+  }
+
 private:
+  /// ptxWords for a masked access, which also moves a lone byte (an i8:
+  /// fp8's bits), as {1, 8}: ld/st .b8 with a 16-bit register.
+  static std::pair<int64_t, unsigned> maskedWords(Type type) {
+    if (!getElementTypeOrSelf(type).isIntOrFloat()) // pointers: branch
+      return {0, 0};
+    if (type.isInteger(8))
+      return {1, 8};
+    return ptxWords(type);
+  }
+  /// `value` as the n registers of maskedWords.
+  static SmallVector<Value> toWords(OpBuilder &b, Location loc, Value value,
+                                    int64_t n, unsigned bits) {
+    if (bits == 8)
+      return {LLVM::ZExtOp::create(b, loc, b.getI16Type(), value)};
+    Type word = b.getIntegerType(bits);
+    if (n == 1)
+      return {LLVM::BitcastOp::create(b, loc, word, value)};
+    Value words =
+        LLVM::BitcastOp::create(b, loc, VectorType::get({n}, word), value);
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < n; ++i)
+      out.push_back(LLVM::ExtractElementOp::create(
+          b, loc, words, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i)));
+    return out;
+  }
+
   ::ktc::target::Target target_;
 };
 

@@ -21,12 +21,15 @@
 // FUSED: .reqntid 256, 1, 1
 // FUSED: .shared .align 16 .b8 ktc_smem[128];
 // FUSED: mov.u32 {{.*}}, %nctaid.x;
+// The row loop's blocks are laid out with its tail (the division and the
+// stores) first: the loads are predicated, not branched around (issue 18).
+// FUSED-DAG: div.full.f32
 // FUSED-COUNT-5: shfl.sync.bfly.b32
 // FUSED: ex2.approx.ftz.f32
 // FUSED-COUNT-5: shfl.sync.bfly.b32
 // The examples divide with fdiv (arith.divf with afn, as seeds.h does):
-// div.full.f32, as Triton's `/` on f32; `/` is div.rn.f32 (division.mlir).
-// FUSED: div.full.f32
+// div.full.f32 (above), as Triton's `/` on f32; `/` is div.rn.f32
+// (division.mlir).
 // FUSED-NOT: div.rn.f32
 
 // BARRIERS-COUNT-2: bar.sync 0;
