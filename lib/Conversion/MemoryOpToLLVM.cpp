@@ -1,17 +1,19 @@
-//===- MemoryOpToLLVM.cpp - masked, vectorised loads and stores
-//------------===//
+//===- MemoryOpToLLVM.cpp - masked, vectorised loads and stores ------------===//
 //
 // Each thread accesses its runs of v contiguous elements (along the last
 // dimension of a 2-D block) in groups of g (the width the axis analysis
 // allows: contiguous, aligned, and under one mask bit), as one LLVM vector
 // load or store of g elements. A masked group is guarded by an scf.if on
 // the group's mask bit; masked-off loads yield `other` (zero when there is
-// none). A mask that changes element by element (g = 1) would give a
-// branch per element (issue 18: thousands of tiny blocks a loop on odd
-// matmul shapes), so there the target's predicated access is taken where
-// it has one (NVPTX: `@p ld.global`, TargetInfo's maskedGlobalLoad/Store);
-// vectors keep their branch, which LLVM sees through (f32x2 adds on
-// sm_100). Each access goes through the TargetInfo with the op's hints.
+// none). The target's predicated access is taken instead where it has
+// one (TargetInfo's maskedGlobalLoad/Store; NVPTX: `@p ld.global`): a mask
+// that changes element by element gives no branch per element (issue 18:
+// thousands of tiny blocks a loop on odd matmul shapes), and a masked
+// vector stays packed until it is used (a branch's join made LLVM widen
+// f16 vectors to f32 inside it: twice the registers). The target decides
+// per type (NVPTX keeps vector branches where LLVM must see the vector
+// loads: sm_100's f32x2 adds). Each access goes through the TargetInfo
+// with the op's hints.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,12 +81,10 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
                               : pack(rewriter, loc, others, k0, g);
       if (masks.empty()) {
         group = load(rewriter, loc);
-      } else if (Value v = g > 1 ? Value()
-                                 : state.target->maskedGlobalLoad(
-                                       rewriter, loc, groupType, ptrs[k0],
-                                       masks[k0], fill, g * byteSize(element),
-                                       op.getCacheModifier().value_or(""),
-                                       op.getEvictionPolicy().value_or(""))) {
+      } else if (Value v = state.target->maskedGlobalLoad(
+                     rewriter, loc, groupType, ptrs[k0], masks[k0], fill,
+                     g * byteSize(element), op.getCacheModifier().value_or(""),
+                     op.getEvictionPolicy().value_or(""))) {
         group = v;
       } else {
         auto ifOp = scf::IfOp::create(
@@ -146,8 +146,7 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
         store(rewriter, loc);
         continue;
       }
-      if (g == 1 &&
-          state.target->maskedGlobalStore(rewriter, loc, group, ptrs[k0],
+      if (state.target->maskedGlobalStore(rewriter, loc, group, ptrs[k0],
                                           masks[k0], g * byteSize(element),
                                           op.getCacheModifier().value_or(""),
                                           op.getEvictionPolicy().value_or("")))

@@ -159,7 +159,7 @@ func.func @split_row(%in: !ktc.ptr<i64> {ktc.divisibility = 16 : i32}, %a: !ktc.
 }
 
 // CHECK-LABEL: llvm.func @split_row(
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> vector<2xi64>
+// CHECK: {{llvm.load %.* : !llvm.ptr<1> -> vector<2xi64>|ld.global.v2.b64|ld.global.v4.b32}}
 // CHECK-NOT: llvm.select
 // CHECK: llvm.return
 
@@ -201,7 +201,7 @@ func.func @interleave(%a: !ktc.ptr<f32> {ktc.divisibility = 16 : i32}, %b: !ktc.
 // CHECK-LABEL: llvm.func @interleave(
 // x's and y's elements side by side in one 8-byte store.
 // CHECK-NOT: llvm.select
-// CHECK: llvm.store %{{.*}} : vector<2xf32>, !llvm.ptr<1>
+// CHECK: {{llvm.store %.* : vector<2xf32>, !llvm.ptr<1>|st.global.v2.b32}}
 // CHECK: llvm.return
 
 // -----

@@ -3,15 +3,21 @@
 // the loop; in the loop, the next row's loads come before the cross-warp
 // reduction's barriers and the stores of the current row.
 // RUN: ktc-compile %s --target=sm_90 --spec16 --emit=asm | FileCheck %s
+// The loop's blocks are placed with the reduction first: the block of the
+// next row's (predicated) loads ends in the branch to the block of the
+// barriers and stores.
 // CHECK-LABEL: .entry pipelined(
 // CHECK-COUNT-2: ld.global.v4.b32
-// CHECK: $L__BB0_[[LOOP:[0-9]+]]:
-// CHECK-COUNT-2: ld.global.v4.b32
+// CHECK: $L__BB0_[[RED:[0-9]+]]:
 // CHECK-NOT: ld.global
 // CHECK: bar.sync
 // CHECK-NOT: ld.global
 // CHECK: st.global.v4.b32
 // CHECK-NOT: ld.global
+// CHECK: $L__BB0_{{[0-9]+}}:
+// CHECK-COUNT-2: ld.global.v4.b32
+// CHECK-NOT: bar.sync
+// CHECK: bra{{.*}} $L__BB0_[[RED]];
 // CHECK: ret;
 func.func @pipelined(%out: !ktc.ptr<f32>, %in: !ktc.ptr<f32>, %is: i32, %os: i32, %n: i32, %nc: i32) attributes {ktc.kernel, ktc.num_stages = 2 : i32} {
   %ninf = arith.constant 0xFF800000 : f32

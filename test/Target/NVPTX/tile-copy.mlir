@@ -16,8 +16,9 @@
 // CHECK-NOT: st.global.b32
 // CHECK-NOT: .local
 
-// LLVM-COUNT-8: load <4 x float>, ptr addrspace(1) %{{.*}}, align 16
-// LLVM-COUNT-8: store <4 x float> %{{.*}}, ptr addrspace(1) %{{.*}}, align 16
+// The masked 16-byte accesses are predicated inline PTX (no branch):
+// LLVM-COUNT-8: @$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];
+// LLVM-COUNT-8: @$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};
 
 // SCALAR-NOT: .v4
 // SCALAR-NOT: .v2

@@ -19,5 +19,6 @@
 
 // LLVM: target triple = "nvptx64-nvidia-cuda"
 // LLVM: define ptx_kernel void @add_kernel(ptr addrspace(1) {{.*}}, ptr addrspace(1) {{.*}}, ptr addrspace(1) {{.*}}, i32 {{.*}})
-// LLVM: load <4 x float>, ptr addrspace(1) %{{.*}}, align 16
-// LLVM: store <4 x float> %{{.*}}, ptr addrspace(1) %{{.*}}, align 16
+// Masked 16-byte accesses are predicated (no branch), as Triton writes them:
+// LLVM: asm sideeffect "mov.b32 $0, $6;{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];"
+// LLVM: asm sideeffect "@$1 st.global.v4.b32 [$0], {$2, $3, $4, $5};"
