@@ -359,14 +359,14 @@ public:
       asmText += "mov.b" + std::to_string(bits == 8 ? 16 : bits) + " $" +
                  std::to_string(i) + ", $" + std::to_string(n + 2 + i) +
                  ";\n\t";
-      constraints += bits == 32 ? "=r," : "=h,";
+      constraints += "=" + reg(bits) + ",";
     }
     asmText += "@$" + std::to_string(n + 1) + " ld.global" +
                ptxHint(cache, evict) + ptxType(n, bits) + " " +
                ptxOperands(0, n) + ", [$" + std::to_string(n) + "];";
     constraints += "l,b";
     for (int64_t i = 0; i < n; ++i)
-      constraints += bits == 32 ? ",r" : ",h";
+      constraints += "," + reg(bits);
     Value loaded = LLVM::InlineAsmOp::create(
                        b, loc, TypeRange{result}, operands, asmText,
                        constraints + ",~{memory}", /*has_side_effects=*/true,
@@ -395,7 +395,7 @@ public:
     llvm::append_range(operands, toWords(b, loc, value, n, bits));
     std::string constraints = "l,b";
     for (int64_t i = 0; i < n; ++i)
-      constraints += bits == 32 ? ",r" : ",h";
+      constraints += "," + reg(bits);
     LLVM::InlineAsmOp::create(
         b, loc, TypeRange{}, operands,
         "@$1 st.global" + ptxHint(cache, evict) + ptxType(n, bits) + " [$0], " +
@@ -408,7 +408,8 @@ public:
 
 private:
   /// ptxWords for a masked access, which also moves a lone byte (an i8:
-  /// fp8's bits), as {1, 8}: ld/st .b8 with a 16-bit register.
+  /// fp8's bits), as {1, 8}: ld/st .b8 with a 16-bit register; and a lone
+  /// 64-bit element as one .b64 word.
   std::pair<int64_t, unsigned> maskedWords(Type type) const {
     if (!getElementTypeOrSelf(type).isIntOrFloat()) // pointers: branch
       return {0, 0};
@@ -419,7 +420,13 @@ private:
       return {0, 0};
     if (type.isInteger(8))
       return {1, 8};
+    if (!isa<VectorType>(type) && type.getIntOrFloatBitWidth() == 64)
+      return {1, 64};
     return ptxWords(type);
+  }
+  /// The inline-asm register class of a maskedWords word.
+  static std::string reg(unsigned bits) {
+    return bits == 64 ? "l" : bits == 32 ? "r" : "h";
   }
   /// `value` as the n registers of maskedWords.
   static SmallVector<Value> toWords(OpBuilder &b, Location loc, Value value,
