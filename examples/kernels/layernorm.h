@@ -149,7 +149,10 @@ inline void backward_dwdb(Ptr<float> dw_part, Ptr<float> db_part,
 /// whole rows up to 8192 columns (16 KiB), else 4096-wide chunks; several
 /// rows per program for short rows, so that a program holds at least 2048
 /// elements; a wave for every 512 of them (16 halves, two 16-byte loads, a
-/// thread), from 1 to 16 waves.
+/// thread), from 1 to 16 waves, and for rows of 4096 columns or more a
+/// wave for every 1024 (32 halves, four loads, a thread: more bytes in
+/// flight a thread; on the H200, session 13, 4096 and 8192 columns ran
+/// 10-25 % faster so, docs/bench/h200/issue19/s13).
 struct ForwardConfig {
   int block_m, block_n, num_warps;
   bool one_pass;
@@ -159,7 +162,8 @@ inline ForwardConfig forwardConfig(int64_t n) {
   if (block > 8192)
     return {1, 4096, 8, false};
   int block_m = int(std::clamp<int64_t>(2048 / block, 1, 16));
-  int warps = int(std::clamp<int64_t>(block * block_m / 512, 1, 16));
+  int64_t perWave = block >= 4096 ? 1024 : 512;
+  int warps = int(std::clamp<int64_t>(block * block_m / perWave, 1, 16));
   return {block_m, int(block), warps, true};
 }
 
