@@ -281,10 +281,7 @@ public:
       return TargetInfo::globalLoad(b, loc, type, ptr, alignment, cache,
                                     evict);
     Type word = b.getIntegerType(bits);
-    SmallVector<Type> words(n, word);
-    Type result = n == 1 ? word
-                         : LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                            words);
+    Type result = asmResult(b, n, word);
     std::string constraints;
     for (int64_t i = 0; i < n; ++i)
       constraints += bits == 16 ? "=h," : "=r,";
@@ -297,14 +294,7 @@ public:
             /*is_align_stack=*/false, LLVM::TailCallKind::None,
             LLVM::AsmDialectAttr(), ArrayAttr())
             .getResult(0);
-    if (n == 1)
-      return LLVM::BitcastOp::create(b, loc, type, loaded);
-    Value packed = LLVM::UndefOp::create(b, loc, VectorType::get({n}, word));
-    for (int64_t i = 0; i < n; ++i)
-      packed = LLVM::InsertElementOp::create(
-          b, loc, packed, LLVM::ExtractValueOp::create(b, loc, loaded, i),
-          LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
-    return LLVM::BitcastOp::create(b, loc, type, packed);
+    return fromWords(b, loc, type, loaded, n, word);
   }
 
   void globalStore(OpBuilder &b, Location loc, Value value, Value ptr,
@@ -351,9 +341,7 @@ public:
     SmallVector<Value> operands = {ptr, mask};
     llvm::append_range(operands, toWords(b, loc, other, n, bits));
     Type word = b.getIntegerType(bits == 8 ? 16 : bits);
-    SmallVector<Type> words(n, word);
-    Type result =
-        n == 1 ? word : LLVM::LLVMStructType::getLiteral(b.getContext(), words);
+    Type result = asmResult(b, n, word);
     std::string asmText, constraints;
     for (int64_t i = 0; i < n; ++i) {
       asmText += "mov.b" + std::to_string(bits == 8 ? 16 : bits) + " $" +
@@ -375,14 +363,7 @@ public:
                        .getResult(0);
     if (bits == 8)
       return LLVM::TruncOp::create(b, loc, type, loaded);
-    if (n == 1)
-      return LLVM::BitcastOp::create(b, loc, type, loaded);
-    Value packed = LLVM::UndefOp::create(b, loc, VectorType::get({n}, word));
-    for (int64_t i = 0; i < n; ++i)
-      packed = LLVM::InsertElementOp::create(
-          b, loc, packed, LLVM::ExtractValueOp::create(b, loc, loaded, i),
-          LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
-    return LLVM::BitcastOp::create(b, loc, type, packed);
+    return fromWords(b, loc, type, loaded, n, word);
   }
 
   bool maskedGlobalStore(OpBuilder &b, Location loc, Value value, Value ptr,
@@ -427,6 +408,26 @@ private:
   /// The inline-asm register class of a maskedWords word.
   static std::string reg(unsigned bits) {
     return bits == 64 ? "l" : bits == 32 ? "r" : "h";
+  }
+  /// What an inline-asm load of n registers of `word` returns: the word,
+  /// or a struct of n of them.
+  static Type asmResult(OpBuilder &b, int64_t n, Type word) {
+    if (n == 1)
+      return word;
+    SmallVector<Type> words(n, word);
+    return LLVM::LLVMStructType::getLiteral(b.getContext(), words);
+  }
+  /// An inline-asm load's result (asmResult) as the `type` it loaded.
+  static Value fromWords(OpBuilder &b, Location loc, Type type, Value loaded,
+                         int64_t n, Type word) {
+    if (n == 1)
+      return LLVM::BitcastOp::create(b, loc, type, loaded);
+    Value packed = LLVM::UndefOp::create(b, loc, VectorType::get({n}, word));
+    for (int64_t i = 0; i < n; ++i)
+      packed = LLVM::InsertElementOp::create(
+          b, loc, packed, LLVM::ExtractValueOp::create(b, loc, loaded, i),
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
+    return LLVM::BitcastOp::create(b, loc, type, packed);
   }
   /// `value` as the n registers of maskedWords.
   static SmallVector<Value> toWords(OpBuilder &b, Location loc, Value value,
