@@ -131,6 +131,20 @@ Value keepNaN(Arith<Float, Int> &k, Value x, Value result) {
   return k.select(k.cmp(arith::CmpFPredicate::UNO, x, x), x, result);
 }
 
+/// e + (lnH + lnL) * log2(e) as a double word (hi, lo), log2(e) = lh + ll
+/// in the float type's two parts; exact enough when |e| >= 1 > |ln|
+/// log2(e) or e = 0 (a logarithm's exponent and its mantissa's ln).
+template <typename Float, typename Int>
+std::pair<Value, Value> log2FromLn(Arith<Float, Int> &k, Value e, Value lnH,
+                                   Value lnL, Float lh, Float ll) {
+  Value ph = k.mul(lnH, k.c(lh));
+  Value pl = k.fma(lnH, k.c(lh), k.neg(ph));
+  pl = k.add(pl, k.fma(lnH, k.c(ll), k.mul(lnL, k.c(lh))));
+  Value sh = k.add(e, ph);
+  Value sl = k.add(k.add(k.sub(e, sh), ph), pl);
+  return {sh, sl};
+}
+
 /// 2^(hi + lo), |lo| tiny, hi already clamped to [-151, 129].
 Value exp2Core(F32 &k, Value hi, Value lo);
 Value expandExp(F32 &k, Value x);

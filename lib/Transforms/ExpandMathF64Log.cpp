@@ -74,11 +74,6 @@ LnWideF64 mlir::ktc::expand::lnWideF64(F64 &k, Value x) {
 std::pair<Value, Value> mlir::ktc::expand::log2WideF64(F64 &k, Value x) {
   auto [e, lnH, lnL] = lnWideF64(k, x);
   // * log2(e) in two parts, + e (|e| >= 1 > |ln(m) log2(e)| or e = 0).
-  const double lh = 0x1.71547652b82fep+0, ll = 0x1.777d0ffda0d24p-56;
-  Value ph = k.mul(lnH, k.c(lh));
-  Value pl = k.fma(lnH, k.c(lh), k.neg(ph));
-  pl = k.add(pl, k.fma(lnH, k.c(ll), k.mul(lnL, k.c(lh))));
-  Value sh = k.add(e, ph);
-  Value sl = k.add(k.add(k.sub(e, sh), ph), pl);
-  return {sh, sl};
+  return log2FromLn(k, e, lnH, lnL, 0x1.71547652b82fep+0,
+                    0x1.777d0ffda0d24p-56);
 }

@@ -173,12 +173,7 @@ std::pair<Value, Value> log2Wide(F32 &k, Value a) {
   // * log2(e) in two parts, + e (|e| >= 1 > |ln m log2 e| or e = 0).
   constexpr double log2e = 1.4426950408889634;
   const float lh = float(log2e), ll = float(log2e - double(lh));
-  Value ph = k.mul(lnH, k.c(lh));
-  Value pl = k.fma(lnH, k.c(lh), k.neg(ph));
-  pl = k.add(pl, k.fma(lnH, k.c(ll), k.mul(lnL, k.c(lh))));
-  Value sh = k.add(e, ph);
-  Value sl = k.add(k.add(k.sub(e, sh), ph), pl);
-  return {sh, sl};
+  return log2FromLn(k, e, lnH, lnL, lh, ll);
 }
 
 Value expandPowF32(F32 &k, Value x, Value y) {
