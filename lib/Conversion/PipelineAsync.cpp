@@ -18,6 +18,13 @@
 // the dot's fragment reads (ldmatrix), free of bank conflicts where a
 // swizzle can make them so (SharedPlan.cpp).
 //
+// A copy's pointers that move by the same amount every iteration (an
+// address affine in the induction variable: `a + (am * sam + k + j)`, as
+// the tutorial's matmul spells it with offsets from k) are carried across
+// iterations and advanced by that amount, as Triton's tutorial carries
+// a_ptrs itself: one 64-bit add a copy instead of the offset's arithmetic,
+// its widening and the add to the base (see carriedPointers).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
@@ -31,6 +38,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::ktc {
 #define GEN_PASS_DEF_KTCPIPELINEASYNC
@@ -55,6 +64,88 @@ bool isPositiveZero(Value v) {
   if (auto splat = v.getDefiningOp<SplatOp>())
     v = splat.getOperand();
   return matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
+}
+
+/// A scalar i32 equal to the loop-invariant `x` (a scalar defined before
+/// the loop, a splat of one, or a constant splat), built at `b` before the
+/// loop; null if there is none.
+Value invariantScalar(OpBuilder &b, scf::ForOp loop, Value x) {
+  if (!x.getType().isInteger(32) &&
+      !getElementTypeOrSelf(x.getType()).isInteger(32))
+    return {};
+  if (auto splat = x.getDefiningOp<SplatOp>())
+    x = splat.getOperand();
+  APInt c;
+  if (matchPattern(x, m_ConstantInt(&c)))
+    return arith::ConstantIntOp::create(b, loop.getLoc(), c.getSExtValue(),
+                                        32);
+  if (!isa<RankedTensorType>(x.getType()) && loop.isDefinedOutsideOfLoop(x))
+    return x;
+  return {};
+}
+
+/// How much `v` moves per unit of `loop`'s induction variable, the same
+/// for every element of a block: a scalar i32 built at `b` before the
+/// loop, or null where `v` does not depend on the induction variable. Fails
+/// unless `v` is built from the induction variable and invariants by add,
+/// sub, mul by an invariant, splat, expand_dims, broadcast and addptr of an
+/// invariant pointer: then v(iv + d) = v(iv) + d * coefficient, for every
+/// element (offsets assumed not to overflow, as everywhere in ktc).
+FailureOr<Value> ivCoefficient(OpBuilder &b, scf::ForOp loop, Value v,
+                               DenseMap<Value, Value> &memo) {
+  if (loop.isDefinedOutsideOfLoop(v))
+    return Value();
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  Location loc = loop.getLoc();
+  auto constant = [&](int64_t c) -> Value {
+    return arith::ConstantIntOp::create(b, loc, c, 32);
+  };
+  if (v == loop.getInductionVar()) {
+    if (!v.getType().isInteger(32))
+      return failure();
+    return constant(1);
+  }
+  Operation *op = v.getDefiningOp();
+  if (!op)
+    return failure(); // another block argument: a carried value
+  SmallVector<Value> coefficients;
+  for (Value operand : op->getOperands()) {
+    FailureOr<Value> c = ivCoefficient(b, loop, operand, memo);
+    if (failed(c))
+      return failure();
+    coefficients.push_back(*c);
+  }
+  Value result;
+  bool varies = llvm::any_of(coefficients, [](Value c) { return bool(c); });
+  if (!varies) {
+    if (!isPure(op) || op->getNumRegions())
+      return failure();
+  } else if (isa<arith::AddIOp, arith::SubIOp>(op)) {
+    Value x = coefficients[0], y = coefficients[1];
+    if (!y)
+      result = x;
+    else if (isa<arith::AddIOp>(op))
+      result = x ? Value(arith::AddIOp::create(b, loc, x, y)) : y;
+    else
+      result = arith::SubIOp::create(b, loc, x ? x : constant(0), y);
+  } else if (isa<arith::MulIOp>(op)) {
+    if (coefficients[0] && coefficients[1])
+      return failure();
+    unsigned moving = coefficients[0] ? 0 : 1;
+    Value factor = invariantScalar(b, loop, op->getOperand(1 - moving));
+    if (!factor)
+      return failure();
+    result = arith::MulIOp::create(b, loc, coefficients[moving], factor);
+  } else if (isa<SplatOp, ExpandDimsOp, BroadcastOp>(op)) {
+    result = coefficients[0];
+  } else if (isa<AddPtrOp>(op) && !coefficients[0]) {
+    result = coefficients[1];
+  } else {
+    return failure();
+  }
+  memo[v] = result;
+  return result;
 }
 
 struct PipelineAsyncPass
@@ -218,13 +309,15 @@ struct PipelineAsyncPass
 
   /// Clones `c`'s address slice for the iteration `iv`, `k` iterations on
   /// (from the loop's current one, or before it from its first), and
-  /// copies its block into slot `slot`, masked off unless `inRange`.
+  /// copies its block into slot `slot`, masked off unless `inRange` (from
+  /// the pointers `carried` instead of the cloned ones where given).
   static void copy(OpBuilder &b, Value loopIv, const Candidate &c, Value iv,
-                   int64_t k, bool inLoop, Value inRange, Value slot) {
+                   int64_t k, bool inLoop, Value inRange, Value slot,
+                   Value carried = {}) {
     IRMapping map;
     c.slice.clone(b, map, loopIv, iv, k, inLoop);
     Location loc = c.load.getLoc();
-    Value ptr = map.lookupOrDefault(c.load.getPtr());
+    Value ptr = carried ? carried : map.lookupOrDefault(c.load.getPtr());
     auto tensor = cast<RankedTensorType>(ptr.getType());
     Value guard = SplatOp::create(
         b, loc,
@@ -268,6 +361,28 @@ struct PipelineAsyncPass
         copy(b, loop.getInductionVar(), c, iv, s, false, inRange, i32(b, s));
       AsyncCommitOp::create(b, loc);
     }
+    // The copies' pointers the loop carries: iteration S-1's, advanced by
+    // (coefficient x step) each iteration.
+    SmallVector<Value> carriedInit, carriedStep;
+    SmallVector<int64_t> carriedOf(candidates.size(), -1);
+    {
+      auto [iv, inRange] =
+          bounds.advance(b, loc, loop.getLowerBound(), ahead);
+      (void)inRange;
+      for (auto [i, c] : llvm::enumerate(candidates)) {
+        DenseMap<Value, Value> memo;
+        FailureOr<Value> coefficient =
+            ivCoefficient(b, loop, c.load.getPtr(), memo);
+        if (failed(coefficient) || !*coefficient || !c.slice.carried.empty())
+          continue;
+        IRMapping map;
+        c.slice.clone(b, map, loop.getInductionVar(), iv, ahead, false);
+        carriedOf[i] = carriedInit.size();
+        carriedInit.push_back(map.lookupOrDefault(c.load.getPtr()));
+        carriedStep.push_back(
+            arith::MulIOp::create(b, loc, *coefficient, loop.getStep()));
+      }
+    }
     // Each iteration: wait for its slot, refill the previous one with
     // iteration i + S-1, and carry the slot index.
     IRRewriter rewriter(loop.getContext());
@@ -287,8 +402,9 @@ struct PipelineAsyncPass
           arith::AddIOp::create(yb, loc, slot, i32(yb, slots - 1 - lag)),
           arith::SubIOp::create(yb, loc, slot, i32(yb, 1 + lag)));
       auto [iv, inRange] = bounds.advance(yb, loc, loopIv, ahead);
-      for (const Candidate &c : candidates)
-        copy(yb, loopIv, c, iv, ahead, true, inRange, previous);
+      for (auto [i, c] : llvm::enumerate(candidates))
+        copy(yb, loopIv, c, iv, ahead, true, inRange, previous,
+             carriedOf[i] < 0 ? Value() : Value(args[1 + carriedOf[i]]));
       AsyncCommitOp::create(yb, loc);
       yb.setInsertionPoint(body->getTerminator());
       Value isLast = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,
@@ -296,12 +412,25 @@ struct PipelineAsyncPass
       Value next = arith::SelectOp::create(
           yb, loc, isLast, i32(yb, 0),
           arith::AddIOp::create(yb, loc, slot, i32(yb, 1)));
-      return SmallVector<Value>{next};
+      SmallVector<Value> yielded{next};
+      for (auto [j, step] : llvm::enumerate(carriedStep)) {
+        Value ptr = args[1 + j];
+        auto type = cast<RankedTensorType>(ptr.getType());
+        Value by = SplatOp::create(
+            yb, loc,
+            RankedTensorType::get(type.getShape(), yb.getI32Type(),
+                                  type.getEncoding()),
+            step);
+        yielded.push_back(AddPtrOp::create(yb, loc, type, ptr, by));
+      }
+      return yielded;
     };
     size_t firstArg = loop.getNumRegionIterArgs();
+    SmallVector<Value> inits{i32(b, 0)};
+    llvm::append_range(inits, carriedInit);
     FailureOr<LoopLikeOpInterface> replaced =
         cast<LoopLikeOpInterface>(loop.getOperation())
-            .replaceWithAdditionalYields(rewriter, ValueRange{i32(b, 0)},
+            .replaceWithAdditionalYields(rewriter, inits,
                                          /*replaceInitOperandUsesInLoop=*/false,
                                          yields);
     if (failed(replaced)) {
