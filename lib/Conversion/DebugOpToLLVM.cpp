@@ -30,9 +30,10 @@ void TargetInfo::assertFail(OpBuilder &b, Location loc, Value message,
 namespace {
 
 /// The address of a constant NUL-terminated copy of `text` (a new global
-/// of the module, named `__ktc_debug_N`).
+/// of the module, named `__ktc_debug_N`, in the target's constant address
+/// space).
 Value constantString(ConversionPatternRewriter &rewriter, Location loc,
-                     Operation *op, StringRef text) {
+                     Operation *op, const TargetInfo &target, StringRef text) {
   auto module = op->getParentOfType<ModuleOp>();
   std::string name;
   for (unsigned n = 0;; ++n) {
@@ -41,17 +42,18 @@ Value constantString(ConversionPatternRewriter &rewriter, Location loc,
       break;
   }
   std::string bytes = text.str() + '\0';
+  LLVM::GlobalOp global;
   {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(
+    global = LLVM::GlobalOp::create(
         rewriter, loc,
         LLVM::LLVMArrayType::get(rewriter.getI8Type(), bytes.size()),
         /*isConstant=*/true, LLVM::Linkage::Internal, name,
-        rewriter.getStringAttr(bytes));
+        rewriter.getStringAttr(bytes), /*alignment=*/0,
+        target.constantAddressSpace());
   }
-  return LLVM::AddressOfOp::create(
-      rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()), name);
+  return LLVM::AddressOfOp::create(rewriter, loc, global);
 }
 
 /// printf's conversion and argument for `v`: floats as double, integers
@@ -81,8 +83,8 @@ struct PrintLowering : OpConversionPattern<PrintOp> {
     if (!target.hasPrint())
       return op.emitError("device_print is not supported on ")
              << target.arch()
-             << ": ktc prints on the host CPU and on CUDA (sm_*) targets "
-                "only (docs/builder.md#debugging)";
+             << ": ktc prints on the host CPU, CUDA (sm_*) and AMD (gfx*) "
+                "targets only (docs/builder.md#debugging)";
     Location loc = op.getLoc();
     std::string prefix;
     for (char c : op.getPrefix())
@@ -109,7 +111,8 @@ struct PrintLowering : OpConversionPattern<PrintOp> {
       };
       const char *conversion =
           printfArg(rewriter, loc, values[0]).first; // one type a block
-      Value text = constantString(rewriter, loc, op, format(conversion));
+      Value text =
+          constantString(rewriter, loc, op, target, format(conversion));
       if (!tensor) {
         ifFirstReplica(rewriter, loc, target, allThreads,
                        [&](OpBuilder &b, Location loc) {
@@ -164,10 +167,10 @@ struct AssertLowering : OpConversionPattern<AssertOp> {
     std::string function = "unknown";
     if (auto func = op->getParentOfType<FunctionOpInterface>())
       function = func.getName().str();
-    Value message = constantString(rewriter, loc, op, op.getMessage());
-    Value fileText = constantString(rewriter, loc, op, file);
-    Value functionText = constantString(rewriter, loc, op, function);
     const TargetInfo &target = *state.target;
+    Value message = constantString(rewriter, loc, op, target, op.getMessage());
+    Value fileText = constantString(rewriter, loc, op, target, file);
+    Value functionText = constantString(rewriter, loc, op, target, function);
     scf::IfOp::create(rewriter, loc, failed, [&](OpBuilder &b, Location loc) {
       target.assertFail(b, loc, message, fileText, line, functionText);
       scf::YieldOp::create(b, loc);

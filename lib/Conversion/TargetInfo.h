@@ -133,6 +133,10 @@ public:
   virtual bool hasPrint() const { return false; }
   virtual void print(OpBuilder &b, Location loc, Value format,
                      ValueRange args) const {}
+  /// The address space of those constant strings: generic (0) on NVPTX;
+  /// AMDGPU's constant memory (4), where clang puts string literals and
+  /// where its printf lowering reads a format from.
+  virtual unsigned constantAddressSpace() const { return 0; }
   /// Stops the thread for a failed device_assert: `message`, `file` and
   /// `function` are constant strings' addresses. The default traps
   /// (llvm.trap: s_trap on AMDGPU), without a message.

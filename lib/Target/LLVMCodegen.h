@@ -89,6 +89,9 @@ llvm::Expected<std::string> linkHsaco(llvm::StringRef object);
 /// The resources `kernel` uses, from the HSACO's amdhsa.kernels note.
 llvm::Expected<KernelResources> readMetadata(llvm::StringRef hsaco,
                                              llvm::StringRef kernel);
+/// device_print's printf calls as ROCm's buffered printf records, with the
+/// __printf_alloc they call (Printf.cpp).
+void lowerPrintf(llvm::Module &module);
 } // namespace amdgpu
 
 } // namespace ktc::target

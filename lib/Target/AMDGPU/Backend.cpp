@@ -21,8 +21,10 @@ namespace {
 /// the arguments arrive before the first instruction, and the addresses
 /// built from them need no VGPRs of their own (vector-add: 10 VGPRs
 /// instead of 14). The backend keeps the loads from the kernarg segment for
-/// firmware that does not preload.
+/// firmware that does not preload. device_print's printf calls become
+/// ROCm's buffered printf first (Printf.cpp).
 void prepareModule(llvm::Module &module, llvm::TargetMachine &tm) {
+  amdgpu::lowerPrintf(module);
   module.addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                        500);
   if (tm.getMCSubtargetInfo()->checkFeatures("+kernarg-preload"))

@@ -5,6 +5,7 @@
 #include "lib/Target/SharedLimits.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
 using namespace mlir::ktc;
@@ -157,6 +158,31 @@ public:
                    StringRef evict) const override {
     LLVM::StoreOp::create(b, loc, value, ptr, alignment, /*isVolatile=*/false,
                           nontemporal(cache, evict));
+  }
+
+  /// device_print through ROCm's printf buffer: a call of OpenCL's
+  /// `printf(ptr addrspace(4), ...)` that the backend turns into the
+  /// buffered records HIP's runtime prints after the kernel
+  /// (lib/Target/AMDGPU/Printf.cpp).
+  bool hasPrint() const override { return true; }
+  unsigned constantAddressSpace() const override { return 4; }
+  void print(OpBuilder &b, Location loc, Value format,
+             ValueRange args) const override {
+    // The module of the format's global: the insertion point may be in a
+    // region not yet attached.
+    auto module = format.getDefiningOp()->getParentOfType<ModuleOp>();
+    auto printf = module.lookupSymbol<LLVM::LLVMFuncOp>("printf");
+    if (!printf) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      printf = LLVM::LLVMFuncOp::create(
+          b, module.getLoc(), "printf",
+          LLVM::LLVMFunctionType::get(b.getI32Type(), {format.getType()},
+                                      /*isVarArg=*/true));
+    }
+    SmallVector<Value> operands{format};
+    operands.append(args.begin(), args.end());
+    LLVM::CallOp::create(b, loc, printf, operands);
   }
 
   void markAtomic(Operation *atomic) const override {
