@@ -454,4 +454,10 @@ def Ktc_AtomicCASOp : Ktc_Op<"atomic_cas"> {
 
 include "KtcDebugOps.td"
 
+//===----------------------------------------------------------------------===//
+// Inline assembly (issue 19): KtcInlineAsmOps.td
+//===----------------------------------------------------------------------===//
+
+include "KtcInlineAsmOps.td"
+
 #endif // KTC_OPS_TD

@@ -11,6 +11,7 @@
 #include "ktc/Value.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -430,6 +431,51 @@ Value max_constancy(const Operand &x, int64_t value, Loc loc = Loc::current());
 /// A barrier among the threads of a program (bar.sync, s_barrier); nothing
 /// on the host, where one thread runs a program.
 void debug_barrier(Loc loc = Loc::current());
+
+// Inline assembly (issue 19; lib/Builder/InlineAsm.cpp,
+// docs/builder.md#inline-assembly).
+
+/// One target's inline assembly: its text and its constraints, in LLVM's
+/// inline-assembly syntax ("$0", "$1" name the registers; "=r,r,r").
+struct InlineAsm {
+  std::string asm_string;
+  std::string constraints;
+};
+/// Inline assembly for each target a kernel may be compiled for: "host"
+/// (x86-64, AT&T syntax), "nvptx" (PTX), "amdgpu" (AMDGPU assembly), and
+/// "any" for a target without an entry of its own. Compiling for a target
+/// with neither is a ktc::Error at the call's line.
+using InlineAsmByTarget = std::map<std::string, InlineAsm>;
+/// Triton's tl.inline_asm_elementwise: `args` (blocks or scalars of
+/// integers of 8 to 64 bits or f16/bf16/f32/f64; literals are i32 or f32)
+/// are broadcast to one shape; the assembly runs once per group of `pack`
+/// elements (a power of two dividing the block's size) and gives that
+/// group's elements of each result, of type `dtype` (one result) or
+/// `dtypes` (several), in the broadcast shape. Elements narrower than 32
+/// bits share a 32-bit register, min(32 / width, pack) of them, the first
+/// in the low bits; the constraints name the result registers, then the
+/// argument registers. `is_pure`: no effect besides the results (it may be
+/// removed or merged). The string forms use one assembly for every target,
+/// as Triton does: it must be written for the target the kernel is
+/// compiled for, and LLVM's assembler errors name the call's line.
+Value inline_asm_elementwise(const std::string &asm_string,
+                             const std::string &constraints,
+                             const std::vector<Operand> &args, DType dtype,
+                             bool is_pure, int pack, Loc loc = Loc::current());
+std::vector<Value>
+inline_asm_elementwise(const std::string &asm_string,
+                       const std::string &constraints,
+                       const std::vector<Operand> &args,
+                       const std::vector<DType> &dtypes, bool is_pure,
+                       int pack, Loc loc = Loc::current());
+Value inline_asm_elementwise(const InlineAsmByTarget &asm_by_target,
+                             const std::vector<Operand> &args, DType dtype,
+                             bool is_pure, int pack, Loc loc = Loc::current());
+std::vector<Value>
+inline_asm_elementwise(const InlineAsmByTarget &asm_by_target,
+                       const std::vector<Operand> &args,
+                       const std::vector<DType> &dtypes, bool is_pure,
+                       int pack, Loc loc = Loc::current());
 
 } // namespace ktc
 

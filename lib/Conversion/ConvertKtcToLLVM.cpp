@@ -236,6 +236,7 @@ struct KtcConvertToLLVMPass
     populateScanPatterns(converter, patterns, state);
     populateAtomicPatterns(converter, patterns, state);
     populateDebugPatterns(converter, patterns, state);
+    populateInlineAsmPatterns(converter, patterns, state);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

@@ -218,6 +218,11 @@ void populateScanPatterns(const TypeConverter &converter,
                           const LoweringState &state);
 int64_t scanSharedBytes(ScanOp op);
 
+/// ktc.inline_asm_elementwise (InlineAsmToLLVM.cpp).
+void populateInlineAsmPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns,
+                               const LoweringState &state);
+
 /// fmod(x, y) of f32 values x and y, exactly (C's, every operand; Fmod.cpp).
 Value exactFmod(OpBuilder &b, Location loc, Value x, Value y);
 

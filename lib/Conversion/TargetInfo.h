@@ -176,6 +176,11 @@ public:
                                  StringRef cache, StringRef evict) const {
     return false;
   }
+
+  /// The key of this target's entry in ktc.inline_asm_elementwise's
+  /// assembly (InlineAsmToLLVM.cpp): the language its LLVM backend reads,
+  /// "nvptx" (PTX) or "amdgpu" (AMDGPU assembly).
+  virtual StringRef inlineAsmKey() const = 0;
 };
 
 /// The TargetInfo of a GPU target; null (with `error` set) for a name that

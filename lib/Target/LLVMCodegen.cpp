@@ -1,6 +1,7 @@
 //===- LLVMCodegen.cpp - LLVM dialect to code, for the GPU backends --------===//
 
 #include "LLVMCodegen.h"
+#include "LLVMErrors.h"
 
 #include "lib/Conversion/GpuPipeline.h"
 #include "lib/Target/NVPTX/PtxasLoops.h"
@@ -147,6 +148,7 @@ llvm::Expected<std::string> generateCode(
   auto tm = createTargetMachine(target);
   if (!tm)
     return tm.takeError();
+  LLVMErrors errors; // outlives the context, whose handler it is
   auto owned = std::make_unique<llvm::LLVMContext>();
   llvm::LLVMContext &context = *owned;
   std::unique_ptr<llvm::Module> llvmModule =
@@ -155,6 +157,9 @@ llvm::Expected<std::string> generateCode(
     return llvm::createStringError("translation to LLVM IR failed");
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   llvmModule->setDataLayout((*tm)->createDataLayout());
+  // Inline assembly LLVM cannot take is an error at the user's line, not
+  // the exit(1) of a context without a handler.
+  errors.watch(module, *llvmModule);
   prepare(*llvmModule, **tm);
   // Should LLVM fail fatally, leak what it was working on (see guarded).
   auto leak = [&] {
@@ -196,6 +201,8 @@ llvm::Expected<std::string> generateCode(
     leak();
     return std::move(e);
   }
+  if (llvm::Error e = errors.take())
+    return std::move(e);
   return std::string(out);
 }
 

@@ -281,6 +281,14 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
       // A scan's results and operands share one layout.
       for (auto [src, result] : llvm::zip(s.getSrcs(), s.getResults()))
         joinAll({s.getSrcs().front(), src, result});
+    } else if (isa<InlineAsmElementwiseOp>(op)) {
+      // One layout for every operand and result: slot k of each is the
+      // same element (lib/Conversion/InlineAsmToLLVM.cpp).
+      if (isa<RankedTensorType>(op->getResult(0).getType())) {
+        SmallVector<Value> all(op->getOperands());
+        all.append(op->getResults().begin(), op->getResults().end());
+        joinAll(all);
+      }
     } else if (auto f = dyn_cast<scf::ForOp>(op)) {
       for (auto [init, arg, result] :
            llvm::zip(f.getInitArgs(), f.getRegionIterArgs(), f.getResults()))

@@ -227,6 +227,15 @@ const std::map<std::string, Fn> &snippets() {
       S("tl.static_print",
         Value v = xs(x); std::printf("static_print: %s\n", v.type_str().c_str());
         store(y + offs(), v)),
+      // Inline assembly: each target's own (the table compiles for sm_90
+      // and the host).
+      S("tl.inline_asm_elementwise",
+        store(ix + offs(),
+              inline_asm_elementwise({{"host", {"notl $0", "=r,0"}},
+                                      {"nvptx", {"not.b32 $0, $1;", "=r,r"}},
+                                      {"amdgpu", {"v_not_b32 $0, $1", "=v,v"}}},
+                                     {load(ix + offs())}, DType::i32, true,
+                                     1))),
       // Types.
       S("tl.int1", store(ix + offs(), (offs() < n).to(DType::i32))),
       S("tl.int32", store(ix + offs(), xs(x).to(DType::i32))),

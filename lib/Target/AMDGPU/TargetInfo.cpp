@@ -16,6 +16,7 @@ class AMDGPUTargetInfo : public TargetInfo {
 public:
   explicit AMDGPUTargetInfo(const ::ktc::target::Target &target) : target_(target) {}
   StringRef arch() const override { return target_.arch; }
+  StringRef inlineAsmKey() const override { return "amdgpu"; }
   /// CDNA (gfx9) runs waves of 64, RDNA (gfx10+) of 32 (Target::parse).
   unsigned waveSize() const override { return target_.waveSize; }
 

@@ -465,6 +465,7 @@ struct KtcConvertToHostPass
     populateHostScanPatterns(converter, patterns);
     patterns.add<LoadLowering, StoreLowering>(converter, ctx, &sites);
     populateHostAtomicPatterns(converter, patterns);
+    populateHostInlineAsmPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

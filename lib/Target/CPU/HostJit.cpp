@@ -5,6 +5,7 @@
 #include "HostDebug.h"
 
 #include "lib/Support/ThreadDiagnostics.h"
+#include "lib/Target/LLVMErrors.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -112,10 +113,12 @@ static void optimise(llvm::Module &module, llvm::TargetMachine &tm) {
 }
 
 /// The kernel as an optimised LLVM module for the host's target machine.
+/// `errors` keeps what LLVM reports on `llvmContext` from then on (inline
+/// assembly that does not assemble): it must outlive the context.
 static llvm::Expected<std::unique_ptr<llvm::Module>>
 optimisedModule(ModuleOp module, llvm::LLVMContext &llvmContext,
                 std::unique_ptr<llvm::TargetMachine> &tm,
-                const HostHooks *hooks = nullptr,
+                target::LLVMErrors &errors, const HostHooks *hooks = nullptr,
                 const HostCpu *cpu = nullptr) {
   initNativeTarget();
   if (llvm::Error e = lowerToLLVMDialect(module, hooks))
@@ -130,15 +133,18 @@ optimisedModule(ModuleOp module, llvm::LLVMContext &llvmContext,
     return llvm::createStringError("translation to LLVM IR failed");
   llvmModule->setDataLayout(tm->createDataLayout());
   llvmModule->setTargetTriple(tm->getTargetTriple());
+  errors.watch(module, *llvmModule);
   optimise(*llvmModule, *tm);
   return std::move(llvmModule);
 }
 
 llvm::Expected<std::string> emitLLVMIR(ModuleOp module, const HostHooks *hooks,
                                        const HostCpu *cpu) {
+  target::LLVMErrors errors; // outlives the context
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::TargetMachine> tm;
-  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks, cpu);
+  auto llvmModule =
+      optimisedModule(module, llvmContext, tm, errors, hooks, cpu);
   if (!llvmModule)
     return llvmModule.takeError();
   std::string text;
@@ -150,9 +156,11 @@ llvm::Expected<std::string> emitLLVMIR(ModuleOp module, const HostHooks *hooks,
 llvm::Expected<std::string> emitAssembly(ModuleOp module,
                                          const HostHooks *hooks,
                                          const HostCpu *cpu) {
+  target::LLVMErrors errors; // outlives the context
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::TargetMachine> tm;
-  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks, cpu);
+  auto llvmModule =
+      optimisedModule(module, llvmContext, tm, errors, hooks, cpu);
   if (!llvmModule)
     return llvmModule.takeError();
   llvm::SmallString<0> text;
@@ -162,6 +170,8 @@ llvm::Expected<std::string> emitAssembly(ModuleOp module,
                               llvm::CodeGenFileType::AssemblyFile))
     return llvm::createStringError("the host target cannot emit assembly");
   pm.run(**llvmModule);
+  if (llvm::Error e = errors.take())
+    return std::move(e);
   return std::string(text);
 }
 
@@ -228,9 +238,11 @@ llvm::Expected<std::string> compileObject(ModuleOp module,
                                    "' in the module");
   std::string symbol = kernelSymbol(kernelName);
   SymbolTable::setSymbolName(func, symbol);
+  target::LLVMErrors errors; // outlives the context
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::TargetMachine> tm;
-  auto llvmModule = optimisedModule(module, llvmContext, tm, hooks, cpu);
+  auto llvmModule =
+      optimisedModule(module, llvmContext, tm, errors, hooks, cpu);
   if (!llvmModule)
     return llvmModule.takeError();
   if (hooks && hooks->optimised)
@@ -244,6 +256,8 @@ llvm::Expected<std::string> compileObject(ModuleOp module,
                               llvm::CodeGenFileType::ObjectFile))
     return llvm::createStringError("the host target cannot emit objects");
   pm.run(**llvmModule);
+  if (llvm::Error e = errors.take())
+    return std::move(e);
   return std::string(object);
 }
 

@@ -30,6 +30,9 @@ void populateHostReducePatterns(const TypeConverter &converter,
 /// Adds ktc.atomic_rmw's and ktc.atomic_cas's lowerings (HostAtomics.cpp).
 void populateHostAtomicPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
+/// Adds ktc.inline_asm_elementwise's lowering (HostInlineAsm.cpp).
+void populateHostInlineAsmPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns);
 /// Declares the memory effects of llvm.atomicrmw and llvm.cmpxchg (which
 /// the buffer deallocation needs), as an extension of the LLVM dialect.
 void registerHostAtomicEffects(DialectRegistry &registry);

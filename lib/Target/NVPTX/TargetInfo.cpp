@@ -18,6 +18,7 @@ class NVPTXTargetInfo : public TargetInfo {
 public:
   explicit NVPTXTargetInfo(const ::ktc::target::Target &target) : target_(target) {}
   StringRef arch() const override { return target_.arch; }
+  StringRef inlineAsmKey() const override { return "nvptx"; }
   unsigned waveSize() const override { return 32; }
 
   Value threadId(OpBuilder &b, Location loc) const override {
