@@ -95,6 +95,43 @@ void matmul(Ptr<T> a, Ptr<T> b, Ptr<T> c, Int M, Int N, Int K, Int stride_am,
 }
 // [end matmul]
 
+/// The same product and grid with block pointers (Triton's make_block_ptr
+/// and advance, ktc/BlockPtr.h): each tile of A, B and C is named by its
+/// offsets, A's and B's are walked along K by advance(), and every load
+/// and store is checked at the matrices' edges (zeros read past them)
+/// instead of wrapping the rows and masking K. The grouped order is
+/// swizzle2d's, which is the tutorial's formula. Its addresses are i64:
+/// any matrix size.
+template <typename T>
+void matmul_block_ptr(Ptr<T> a, Ptr<T> b, Ptr<T> c, Int M, Int N, Int K,
+                      Int stride_am, Int stride_ak, Int stride_bk,
+                      Int stride_bn, Int stride_cm, Int stride_cn, int BLOCK_M,
+                      int BLOCK_N, int BLOCK_K, int GROUP_M, int ACTIVATION) {
+  auto pid = program_id(0);
+  auto num_pid_n = cdiv(N, BLOCK_N);
+  auto [pid_m, pid_n] = swizzle2d(pid / num_pid_n, pid % num_pid_n,
+                                  cdiv(M, BLOCK_M), num_pid_n, GROUP_M);
+  auto a_tile = make_block_ptr(a, {M, K}, {stride_am, stride_ak},
+                               {pid_m * BLOCK_M, 0}, {BLOCK_M, BLOCK_K},
+                               {1, 0});
+  auto b_tile = make_block_ptr(b, {K, N}, {stride_bk, stride_bn},
+                               {0, pid_n * BLOCK_N}, {BLOCK_K, BLOCK_N},
+                               {1, 0});
+  Var acc = zeros({BLOCK_M, BLOCK_N}, DType::f32);
+  for_range(0, K, BLOCK_K, [&](Value) {
+    acc = dot(load(a_tile, {0, 1}), load(b_tile, {0, 1}), acc);
+    a_tile = advance(a_tile, {0, BLOCK_K});
+    b_tile = advance(b_tile, {BLOCK_K, 0});
+  });
+  Value result = acc;
+  if (ACTIVATION == kMatmulLeakyRelu)
+    result = leaky_relu(result);
+  auto c_tile = make_block_ptr(c, {M, N}, {stride_cm, stride_cn},
+                               {pid_m * BLOCK_M, pid_n * BLOCK_N},
+                               {BLOCK_M, BLOCK_N}, {1, 0});
+  store(c_tile, cast(result, dtype_of<T>::value), {0, 1});
+}
+
 } // namespace ktc::seeds
 
 #endif // KTC_EXAMPLES_KERNELS_MATMUL_H

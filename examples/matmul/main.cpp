@@ -7,7 +7,8 @@
 // the best of a list timed on the device (--autotune, ktc::Autotuner keyed
 // on M, N and K, as the tutorial's @triton.autotune, over its configs:
 // examples/kernels/matmul_configs.h). --emit and --info show the code the
-// launch with the same flags runs (Kernel::emit_as_launched).
+// launch with the same flags runs (Kernel::emit_as_launched). --block-ptr
+// runs the same product written with block pointers (matmul_block_ptr).
 //
 // The inputs are random values exactly representable in the type, of both
 // signs, with zeros and subnormals among them (--specials adds NaNs and
@@ -66,6 +67,10 @@ cl::opt<bool> transA("trans-a",
 cl::opt<bool> transB("trans-b",
                      cl::desc("Store B column-major (stride_bn = K)"),
                      cl::cat(category));
+cl::opt<bool> blockPtr("block-ptr",
+                       cl::desc("Run the kernel written with block pointers "
+                                "(matmul_block_ptr)"),
+                       cl::cat(category));
 cl::opt<bool> specials("specials",
                        cl::desc("Put NaNs and infinities among the inputs"),
                        cl::cat(category));
@@ -114,6 +119,7 @@ struct Flags {
       groupM = flag::groupM, warps = flag::warps, stages = flag::stages;
   bool info = flag::kernelFlags.info, bench = flag::kernelFlags.bench,
        transA = flag::transA, transB = flag::transB,
+       blockPtr = flag::blockPtr,
        specials = flag::specials, autotune = flag::autotune,
        quick = flag::quick;
 };
@@ -126,7 +132,10 @@ template <typename T> int run(const Flags &flags) {
   const int BM = flags.blockM, BN = flags.blockN, BK = flags.blockK,
             GM = flags.groupM;
   const Options options{.num_warps = flags.warps, .num_stages = flags.stages};
-  auto kernel = Kernel("matmul", seeds::matmulParamNames(), seeds::matmul<T>);
+  auto kernel = Kernel(flags.blockPtr ? "matmul_block_ptr" : "matmul",
+                       seeds::matmulParamNames(),
+                       flags.blockPtr ? seeds::matmul_block_ptr<T>
+                                      : seeds::matmul<T>);
   // A is M x K, B is K x N, logically; each stored row- or column-major.
   const example::Strides sa = flags.transA ? example::Strides{1, M}
                                            : example::Strides{K, 1};
@@ -197,10 +206,11 @@ template <typename T> int run(const Flags &flags) {
   }
   device.synchronize();
   std::vector<T> got = c.to_host();
-  std::printf("matmul: %lld x %lld x %lld %s%s%s%s, %s, on %s\n",
+  std::printf("matmul: %lld x %lld x %lld %s%s%s%s%s, %s, on %s\n",
               (long long)M, (long long)N, (long long)K, F::name,
               act ? ", leaky_relu" : "", flags.transA ? ", A^T" : "",
-              flags.transB ? ", B^T" : "", config.c_str(),
+              flags.transB ? ", B^T" : "",
+              flags.blockPtr ? ", block pointers" : "", config.c_str(),
               device.name().c_str());
   std::fflush(stdout);
   example::MatmulCheck check =

@@ -3,6 +3,7 @@
 #ifndef KTC_KTC_H
 #define KTC_KTC_H
 
+#include "ktc/BlockPtr.h"
 #include "ktc/DType.h"
 #include "ktc/Error.h"
 #include "ktc/Half.h"

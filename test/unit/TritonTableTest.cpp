@@ -94,6 +94,27 @@ const std::map<std::string, Fn> &snippets() {
       // Memory.
       S("tl.load", store(y + offs(), load(x + offs(), offs() < n, 0.0f))),
       S("tl.store", store(y + offs(), xs(x), offs() < n)),
+      // Block pointers and tensor descriptors (ktc/BlockPtr.h).
+      S("tl.make_block_ptr",
+        auto p = make_block_ptr(x, {n, n}, {n, 1}, {0, 0}, {B, B}, {1, 0});
+        auto q = make_block_ptr(y, {n, n}, {n, 1}, {0, 0}, {B, B}, {1, 0});
+        store(q, load(p, {0, 1}, Padding::nan), {0, 1})),
+      S("tl.advance",
+        auto p = make_block_ptr(x, {n}, {1}, {0}, {B}, {0});
+        store(y + offs(), load(advance(p, {B}), {0}))),
+      S("tl.make_tensor_descriptor",
+        auto d = make_tensor_descriptor(x, {n, n}, {n, 1}, {B, B});
+        auto rows = expand_dims(offs(), 1), cols = expand_dims(offs(), 0);
+        store(y + rows * B + cols, d.load({B, 0}))),
+      S("tl.load_tensor_descriptor",
+        auto d = make_tensor_descriptor(x, {n}, {1}, {B});
+        store(y + offs(), load_tensor_descriptor(d, {program_id(0) * B}))),
+      S("tl.store_tensor_descriptor",
+        auto d = make_tensor_descriptor(y, {n}, {1}, {B});
+        store_tensor_descriptor(d, {program_id(0) * B}, xs(x))),
+      S("tl.tensor_descriptor",
+        TensorDescriptor d = make_tensor_descriptor(y, {n}, {1}, {B});
+        d.store({0}, xs(x))),
       // Indexing.
       S("tl.where", store(y + offs(), where(offs() < n, xs(x), 1.0f))),
       S("tl.flip", store(y + offs(), flip(xs(x), 0))),
