@@ -4,6 +4,7 @@
 #define KTC_KTC_H
 
 #include "ktc/DType.h"
+#include "ktc/DotScaled.h"
 #include "ktc/Error.h"
 #include "ktc/Half.h"
 #include "ktc/Kernel.h"
