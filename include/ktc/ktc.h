@@ -5,6 +5,7 @@
 
 #include "ktc/BlockPtr.h"
 #include "ktc/DType.h"
+#include "ktc/DotScaled.h"
 #include "ktc/Error.h"
 #include "ktc/Half.h"
 #include "ktc/Kernel.h"

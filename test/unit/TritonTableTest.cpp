@@ -91,6 +91,15 @@ const std::map<std::string, Fn> &snippets() {
       S("tl.dot",
         auto o = expand_dims(offs(), 1) * B + expand_dims(offs(), 0);
         store(y + o, dot(load(x + o), load(x + o)))),
+      S("tl.dot_scaled",
+        // fp4 (e2m1, two a byte: K = 64) times fp8 (e4m3), e8m0 scales.
+        auto bytes = reshape(load(x + arange(0, 512)), {16, 32});
+        auto a = cast(bytes, DType::u8);
+        auto b = cast(reshape(load(x + arange(0, 1024)), {64, 16}),
+                      DType::f8e4m3fn);
+        auto s = cast(reshape(load(ix + arange(0, 32)), {16, 2}), DType::u8);
+        auto o = expand_dims(offs(), 1) * B + expand_dims(offs(), 0);
+        store(y + o, dot_scaled(a, s, "e2m1", b, s, "e4m3"))),
       // Memory.
       S("tl.load", store(y + offs(), load(x + offs(), offs() < n, 0.0f))),
       S("tl.store", store(y + offs(), xs(x), offs() < n)),
