@@ -282,6 +282,26 @@ def KtcConvertToLLVM : Pass<"convert-ktc-to-llvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def KtcCanonicalizeLowered
+    : Pass<"ktc-canonicalize-lowered", "::mlir::ModuleOp"> {
+  let summary = "the canonicalizer, loops' carried values simplified last";
+  let description = [{
+    MLIR's canonicalization patterns and folds, for the scalars
+    `convert-ktc-to-llvm` leaves, in rounds: first every pattern but those
+    of the loops (`scf.for`, `scf.while`) until nothing changes, then the
+    loops' patterns (unused, duplicate or forwarded carried values), then
+    the others again should the loops have changed. The result is the
+    canonicalizer's; the time is not: the greedy driver revisits a loop
+    after every change in its body, and the loops' region-branch patterns
+    look at every pair of carried values (a K loop of a BLOCK_K = 128
+    matmul carries over a thousand scalars and holds some 20k ops).
+  }];
+  let options = [
+    Option<"maxRounds", "max-rounds", "unsigned", "4",
+           "rounds of (others, loops) at most">
+  ];
+}
+
 def KtcMarkKernels : Pass<"ktc-mark-kernels", "::mlir::ModuleOp"> {
   let summary = "give lowered kernels their target's kernel attributes";
   let description = [{

@@ -47,7 +47,9 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
   // What the pipeliners cloned into a loop from outside it goes back out.
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createKtcConvertToLLVM(KtcConvertToLLVMOptions{arch, numWarps}));
-  pm.addPass(createCanonicalizerPass());
+  // The canonicalizer, with the loops' patterns run apart: a K loop may
+  // carry a thousand scalars around 20k ops now (CanonicalizeLowered.cpp).
+  pm.addPass(createKtcCanonicalizeLowered());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
