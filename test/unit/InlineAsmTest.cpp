@@ -266,13 +266,13 @@ TEST(InlineAsm, BuilderErrorsAtTheUsersLine) {
       "inline_asm_elementwise(): pack 4 does not divide the 2 elements of "
       "'tensor<2xi8>'");
   expect(
-      [](Ptr<int8_t> p) {
+      [](Ptr<int32_t> p) {
         auto x = load(p + arange(0, 16));
         at = __LINE__ + 1;
-        inline_asm_elementwise("", "=r,r", {x}, DType::i8, true, 2);
+        inline_asm_elementwise("", "=r,r", {x}, DType::i32, true, 2);
       },
       "inline_asm_elementwise(): constraints '=r,r' for any name 1 outputs "
-      "and 1 inputs; with pack 2 the assembly has 1 output and 1 input "
+      "and 1 inputs; with pack 2 the assembly has 2 output and 2 input "
       "registers");
   expect(
       [](Ptr<int8_t> p) {
@@ -351,7 +351,7 @@ TEST(InlineAsm, CompileErrorsNameTheUsersLine) {
   // LLVM's default handler.
   auto ptxOnHost = Kernel("asm_ptx_on_host", [](Ptr<int32_t> x) {
     auto v = load(x + arange(0, 64));
-    line = __LINE__ + 1;
+    line = __LINE__ + 2;
     store(x + arange(0, 64),
           inline_asm_elementwise("not.b32 $0, $1;", "=r,r", {v}, DType::i32,
                                  true, 1));
@@ -364,12 +364,12 @@ TEST(InlineAsm, CompileErrorsNameTheUsersLine) {
   EXPECT_TRUE(contains(e, where + std::to_string(line)));
   // The same for AMDGPU's assembler; and a constraint NVPTX has no
   // register for.
-  e = errorOf([&] { ptxOnHost.emit("asm", "gfx942"); });
+  e = errorOf([&] { ptxOnHost.emit("bin", "gfx942"); });
   EXPECT_TRUE(contains(e, where + std::to_string(line)));
   EXPECT_TRUE(contains(e, "error: "));
   auto xmmOnPtx = Kernel("asm_xmm_on_ptx", [](Ptr<float> x) {
     auto v = load(x + arange(0, 64));
-    line = __LINE__ + 1;
+    line = __LINE__ + 2;
     store(x + arange(0, 64),
           inline_asm_elementwise("addss $1, $0", "=x,x", {v}, DType::f32,
                                  true, 1));

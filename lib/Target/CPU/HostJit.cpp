@@ -40,6 +40,8 @@ static void initNativeTarget() {
   std::call_once(once, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    // inline_asm_elementwise: the host JIT assembles x86 inline asm.
+    llvm::InitializeNativeTargetAsmParser();
   });
 }
 

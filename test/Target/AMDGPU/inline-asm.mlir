@@ -6,8 +6,8 @@
 
 // CHECK-LABEL: bytes:
 // CHECK: ;;#ASMSTART
-// CHECK-NEXT: v_and_b32_e32 [[V:v[0-9]+]], 0x1f1f1f1f, v{{[0-9]+}}
-// CHECK-NEXT: v_lshlrev_b32_e32 [[V]], 3, [[V]]
+// CHECK-NEXT: v_and_b32 [[V:v[0-9]+]], 0x1f1f1f1f, v{{[0-9]+}}
+// CHECK-NEXT: v_lshlrev_b32 [[V]], 3, [[V]]
 // CHECK-NEXT: ;;#ASMEND
 // CHECK-NOT: ;;#ASMSTART
 // CHECK: s_endpgm
@@ -15,7 +15,7 @@
 // CHECK-LABEL: pair:
 // CHECK: ;;#ASMSTART
 // CHECK-NEXT: v_add3_u32 v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, 0
-// CHECK-NEXT: v_not_b32_e32
+// CHECK-NEXT: v_not_b32
 // CHECK-NEXT: v_add3_u32 v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, 1
 // CHECK-NEXT: ;;#ASMEND
 // CHECK: s_endpgm

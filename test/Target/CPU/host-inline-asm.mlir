@@ -38,7 +38,8 @@ func.func @bytes(%x: !ktc.ptr<i8>) attributes {ktc.kernel} {
 // Two results of a 2-D block (a loop over its 32 elements, the results
 // expanded back), with effects (no `pure`): has_side_effects. The "any"
 // entry serves the host.
-// CHECK-LABEL: func.func @pair(%p: !ktc.ptr<i32>) attributes {ktc.kernel} {
+// CHECK-LABEL: func.func @pair(
+func.func @pair(%p: !ktc.ptr<i32>) attributes {ktc.kernel} {
   %r = ktc.arange 0, 8 : tensor<8xi32>
   %row = ktc.expand_dims %r axis = 0 : tensor<8xi32> -> tensor<1x8xi32>
   %o = ktc.broadcast %row : tensor<1x8xi32> -> tensor<4x8xi32>
