@@ -92,6 +92,9 @@ llvm::Expected<KernelResources> readMetadata(llvm::StringRef hsaco,
 /// device_print's printf calls as ROCm's buffered printf records, with the
 /// __printf_alloc they call (Printf.cpp).
 void lowerPrintf(llvm::Module &module);
+/// The variadic printf the lowering calls (TargetInfo::print): a name of
+/// ktc's own, so that a kernel named `printf` is not taken for it.
+inline constexpr char kAmdgpuPrintfName[] = "__ktc_amdgpu_printf";
 } // namespace amdgpu
 
 } // namespace ktc::target

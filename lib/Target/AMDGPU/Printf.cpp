@@ -133,7 +133,9 @@ void defineAlloc(llvm::Function &alloc) {
 } // namespace
 
 void lowerPrintf(llvm::Module &module) {
-  llvm::Function *printf = module.getFunction("printf");
+  llvm::Function *printf = module.getFunction(kAmdgpuPrintfName);
+  if (printf && !printf->isDeclaration())
+    return;
   if (!printf)
     return;
   // In program order, which is the order of the formats in the note.

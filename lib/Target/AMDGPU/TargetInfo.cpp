@@ -2,6 +2,7 @@
 
 #include "lib/Conversion/TargetInfo.h"
 
+#include "lib/Target/LLVMCodegen.h"
 #include "lib/Target/SharedLimits.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -172,12 +173,12 @@ public:
     // The module of the format's global: the insertion point may be in a
     // region not yet attached.
     auto module = format.getDefiningOp()->getParentOfType<ModuleOp>();
-    auto printf = module.lookupSymbol<LLVM::LLVMFuncOp>("printf");
+    auto printf = module.lookupSymbol<LLVM::LLVMFuncOp>(::ktc::target::amdgpu::kAmdgpuPrintfName);
     if (!printf) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(module.getBody());
       printf = LLVM::LLVMFuncOp::create(
-          b, module.getLoc(), "printf",
+          b, module.getLoc(), ::ktc::target::amdgpu::kAmdgpuPrintfName,
           LLVM::LLVMFunctionType::get(b.getI32Type(), {format.getType()},
                                       /*isVarArg=*/true));
     }

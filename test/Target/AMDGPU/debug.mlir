@@ -27,7 +27,7 @@
 // CHECK: s_endpgm
 
 // No printf is left to link; the format strings live only in the note.
-// LLVM-NOT: @printf
+// LLVM-NOT: @{{printf|__ktc_amdgpu_printf}}
 // LLVM-NOT: @__ktc_debug_
 // LLVM-LABEL: define {{.*}}amdgpu_kernel void @debug(
 // LLVM: call {{.*}}ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
