@@ -34,20 +34,33 @@ std::vector<Value> BlockPtr::offsets() const {
   return partsSlice(parts_, 1 + 2 * rank(), rank());
 }
 
+/// Fails unless a `kind` (base `to`, block `toBlock`) may be assigned one
+/// with base `from` and block `fromBlock`: the same type, once both exist.
+static void checkAssignable(TraceImpl &t, Loc loc, const char *kind,
+                            const char *typeName, bool bothMade, const Value &to,
+                            const std::vector<int64_t> &toBlock,
+                            const Value &from,
+                            const std::vector<int64_t> &fromBlock) {
+  if (!bothMade)
+    return;
+  mlir::Type toType = t.use(to, loc).getType();
+  mlir::Type fromType = t.use(from, loc).getType();
+  if (toBlock == fromBlock && toType == fromType)
+    return;
+  t.fail(loc, std::string("cannot assign a ") + kind + " (base " +
+                  typeStr(fromType) + ", block_shape " +
+                  shapeList(fromBlock) + ") to one with base " +
+                  typeStr(toType) + ", block_shape " + shapeList(toBlock) +
+                  "; a " + typeName + " keeps its type");
+}
+
 BlockPtr &BlockPtr::operator=(const BlockPtr &other) {
   if (this == &other)
     return *this;
   Loc loc = other.parts_.made;
-  TraceImpl &t = TraceImpl::current(loc);
-  if (!parts_.vars.empty() && !other.parts_.vars.empty() &&
-      (block_ != other.block_ ||
-       t.use(base(), loc).getType() != t.use(other.base(), loc).getType()))
-    t.fail(loc, "cannot assign a block pointer (base " +
-                    typeStr(t.use(other.base(), loc).getType()) +
-                    ", block_shape " + shapeList(other.block_) +
-                    ") to one with base " +
-                    typeStr(t.use(base(), loc).getType()) + ", block_shape " +
-                    shapeList(block_) + "; a BlockPtr keeps its type");
+  checkAssignable(TraceImpl::current(loc), loc, "block pointer", "BlockPtr",
+                  !parts_.vars.empty() && !other.parts_.vars.empty(), base(),
+                  block_, other.base(), other.block_);
   parts_ = other.parts_;
   block_ = other.block_;
   order_ = other.order_;
@@ -146,16 +159,9 @@ TensorDescriptor &TensorDescriptor::operator=(const TensorDescriptor &other) {
   if (this == &other)
     return *this;
   Loc loc = other.parts_.made;
-  TraceImpl &t = TraceImpl::current(loc);
-  if (!parts_.vars.empty() && !other.parts_.vars.empty() &&
-      (block_ != other.block_ ||
-       t.use(base(), loc).getType() != t.use(other.base(), loc).getType()))
-    t.fail(loc, "cannot assign a tensor descriptor (base " +
-                    typeStr(t.use(other.base(), loc).getType()) +
-                    ", block_shape " + shapeList(other.block_) +
-                    ") to one with base " +
-                    typeStr(t.use(base(), loc).getType()) + ", block_shape " +
-                    shapeList(block_) + "; a TensorDescriptor keeps its type");
+  checkAssignable(TraceImpl::current(loc), loc, "tensor descriptor", "TensorDescriptor",
+                  !parts_.vars.empty() && !other.parts_.vars.empty(), base(),
+                  block_, other.base(), other.block_);
   parts_ = other.parts_;
   block_ = other.block_;
   padding_ = other.padding_;
