@@ -9,8 +9,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
+#include <array>
 
 using namespace mlir;
 using namespace mlir::ktc;
@@ -68,35 +67,59 @@ bool mlir::ktc::piecesByRegister(const LinearLayout &layout, unsigned dim,
   return true;
 }
 
-/// Bank conflicts of one warp's accesses to a block laid out by `layout`
-/// (warp 0; its others repeat the pattern), `vector` elements an access:
-/// per access, the lanes one cycle serves (128 bytes' worth, and at most 32:
-/// one a bank, so sub-word accesses are no cheaper than words) and, among
-/// them, the most distinct 4-byte words on one of 32 banks. In pieces
-/// (`rows` nonzero), coordinate `dim` is taken within its piece.
-static int64_t bankCost(const LinearLayout &layout, int64_t vector,
-                        int64_t bytes, const SharedLayout &shared,
-                        unsigned dim = 0, int64_t rows = 0) {
-  int64_t cost = 0;
-  int64_t perCycle =
-      std::clamp<int64_t>(128 / (vector * bytes), 1, 32);
-  SmallVector<int64_t, 3> shape = pieceShape(layout.shape(), dim, rows);
-  for (int64_t k0 = 0; k0 < layout.numRegisters(); k0 += vector)
-    for (int64_t first = 0; first < layout.numLanes(); first += perCycle) {
-      std::map<int64_t, std::set<int64_t>> banks;
-      for (int64_t lane = first;
-           lane < std::min(first + perCycle, layout.numLanes()); ++lane) {
+namespace {
+/// One warp's accesses to a block (warp 0; its others repeat the pattern),
+/// `vector` elements an access, grouped by the cycles that serve them: per
+/// access, the lanes one cycle serves (128 bytes' worth, and at most 32: one
+/// a bank, so sub-word accesses are no cheaper than words). In pieces
+/// (`rows` nonzero), coordinate `dim` is taken within its piece. Computed
+/// once a layout, then costed against every candidate padding or swizzle.
+struct WarpAccesses {
+  WarpAccesses(const LinearLayout &layout, int64_t vector, unsigned dim,
+               int64_t rows)
+      : vector(vector) {
+    for (int64_t k0 = 0; k0 < layout.numRegisters(); k0 += vector)
+      for (int64_t lane = 0; lane < layout.numLanes(); ++lane) {
         Coord c = layout.apply(k0, lane, 0);
         if (rows)
           c[dim] &= rows - 1;
-        int64_t offset = shared.offset(c, shape);
+        coords.push_back(std::move(c));
+      }
+    lanes = layout.numLanes();
+  }
+  int64_t vector;
+  int64_t lanes = 1;
+  /// Each access's first element: for each vector of registers, lanes in
+  /// order.
+  SmallVector<Coord> coords;
+};
+} // namespace
+
+/// Bank cycles of `accesses` to a block laid out by `shared`: per cycle, the
+/// most distinct 4-byte words on one of 32 banks.
+static int64_t bankCost(const WarpAccesses &accesses, int64_t bytes,
+                        const SharedLayout &shared, ArrayRef<int64_t> shape) {
+  int64_t vector = accesses.vector;
+  int64_t perCycle = std::clamp<int64_t>(128 / (vector * bytes), 1, 32);
+  int64_t cost = 0;
+  SmallVector<int64_t, 64> words;
+  int64_t total = accesses.coords.size();
+  for (int64_t k0 = 0; k0 < total; k0 += accesses.lanes)
+    for (int64_t first = 0; first < accesses.lanes; first += perCycle) {
+      words.clear();
+      int64_t end = std::min(first + perCycle, accesses.lanes);
+      for (int64_t lane = first; lane < end; ++lane) {
+        int64_t offset = shared.offset(accesses.coords[k0 + lane], shape);
         for (int64_t w = offset * bytes / 4;
              w <= (offset * bytes + vector * bytes - 1) / 4; ++w)
-          banks[w % 32].insert(w);
+          words.push_back(w);
       }
-      size_t worst = 1;
-      for (auto &[bank, words] : banks)
-        worst = std::max(worst, words.size());
+      std::sort(words.begin(), words.end());
+      words.erase(std::unique(words.begin(), words.end()), words.end());
+      std::array<int64_t, 32> perBank{};
+      int64_t worst = 1;
+      for (int64_t w : words)
+        worst = std::max(worst, ++perBank[((w % 32) + 32) % 32]);
       cost += worst;
     }
   return cost;
@@ -126,9 +149,11 @@ static Choice chooseShared(const LinearLayout &from, const LinearLayout &reads,
   for (int64_t d : shape)
     elements *= d;
   int64_t lines = elements / shape.back();
+  WarpAccesses writes(from, writeVector, dim, rows);
+  WarpAccesses readAccesses(reads, readVector, dim, rows);
   auto cost = [&](const SharedLayout &c) {
-    return bankCost(from, writeVector, bytes, c, dim, rows) +
-           bankCost(reads, readVector, bytes, c, dim, rows);
+    return bankCost(writes, bytes, c, shape) +
+           bankCost(readAccesses, bytes, c, shape);
   };
   Choice best;
   if (lines <= 1) {
