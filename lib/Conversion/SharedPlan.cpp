@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::ktc;
@@ -96,9 +97,11 @@ struct WarpAccesses {
 } // namespace
 
 /// Bank cycles of `accesses` to a block laid out by `shared`: per cycle, the
-/// most distinct 4-byte words on one of 32 banks.
+/// most distinct 4-byte words on one of 32 banks. Counting stops once past
+/// `limit` (the caller then knows only that the cost exceeds it).
 static int64_t bankCost(const WarpAccesses &accesses, int64_t bytes,
-                        const SharedLayout &shared, ArrayRef<int64_t> shape) {
+                        const SharedLayout &shared, ArrayRef<int64_t> shape,
+                        int64_t limit = std::numeric_limits<int64_t>::max()) {
   int64_t vector = accesses.vector;
   int64_t perCycle = std::clamp<int64_t>(128 / (vector * bytes), 1, 32);
   int64_t cost = 0;
@@ -121,6 +124,8 @@ static int64_t bankCost(const WarpAccesses &accesses, int64_t bytes,
       for (int64_t w : words)
         worst = std::max(worst, ++perBank[((w % 32) + 32) % 32]);
       cost += worst;
+      if (cost > limit)
+        return cost;
     }
   return cost;
 }
@@ -151,9 +156,14 @@ static Choice chooseShared(const LinearLayout &from, const LinearLayout &reads,
   int64_t lines = elements / shape.back();
   WarpAccesses writes(from, writeVector, dim, rows);
   WarpAccesses readAccesses(reads, readVector, dim, rows);
-  auto cost = [&](const SharedLayout &c) {
-    return bankCost(writes, bytes, c, shape) +
-           bankCost(readAccesses, bytes, c, shape);
+  // Past `limit` the count stops: a candidate costlier than the best so
+  // far cannot win.
+  auto cost = [&](const SharedLayout &c,
+                  int64_t limit = std::numeric_limits<int64_t>::max()) {
+    int64_t w = bankCost(writes, bytes, c, shape, limit);
+    if (w > limit)
+      return w;
+    return w + bankCost(readAccesses, bytes, c, shape, limit - w);
   };
   Choice best;
   if (lines <= 1) {
@@ -179,7 +189,8 @@ static Choice chooseShared(const LinearLayout &from, const LinearLayout &reads,
               SharedLayout{0, step, perPhase, maxPhase, fold});
   bool first = true;
   for (const SharedLayout &c : candidates) {
-    int64_t cycles = cost(c);
+    int64_t cycles =
+        first ? cost(c) : cost(c, best.cost);
     int64_t size = lines * (shape.back() + c.pad) * bytes;
     if (first || cycles < best.cost ||
         (cycles == best.cost && size < best.bytes))
