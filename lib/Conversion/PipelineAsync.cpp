@@ -307,19 +307,13 @@ struct PipelineAsyncPass
     return out;
   }
 
-  /// A copy's operands: the pointers and the mask.
-  struct CopyOperands {
-    Value ptr, mask;
-  };
-
   /// Clones `c`'s address slice for the iteration `iv`, `k` iterations on
-  /// (from the loop's current one, or before it from its first): the
-  /// pointers (`carried` instead of the cloned ones where given) and the
-  /// mask of its block's copy, masked off unless `inRange`.
-  static CopyOperands copyOperands(OpBuilder &b, Value loopIv,
-                                   const Candidate &c, Value iv, int64_t k,
-                                   bool inLoop, Value inRange,
-                                   Value carried = {}) {
+  /// (from the loop's current one, or before it from its first), and
+  /// copies its block into slot `slot`, masked off unless `inRange` (from
+  /// the pointers `carried` instead of the cloned ones where given).
+  static void copy(OpBuilder &b, Value loopIv, const Candidate &c, Value iv,
+                   int64_t k, bool inLoop, Value inRange, Value slot,
+                   Value carried = {}) {
     IRMapping map;
     c.slice.clone(b, map, loopIv, iv, k, inLoop);
     Location loc = c.load.getLoc();
@@ -335,7 +329,7 @@ struct PipelineAsyncPass
                            b, loc, map.lookupOrDefault(c.load.getMask()),
                            guard))
                      : guard;
-    return {ptr, mask};
+    AsyncCopyOp::create(b, loc, ptr, c.buffer, slot, mask);
   }
 
   void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
@@ -363,12 +357,8 @@ struct PipelineAsyncPass
     LoopBounds bounds = LoopBounds::of(b, loop);
     for (int64_t s = 0; s < ahead; ++s) {
       auto [iv, inRange] = bounds.advance(b, loc, loop.getLowerBound(), s);
-      for (const Candidate &c : candidates) {
-        CopyOperands o = copyOperands(b, loop.getInductionVar(), c, iv, s,
-                                      false, inRange);
-        AsyncCopyOp::create(b, c.load.getLoc(), o.ptr, c.buffer, i32(b, s),
-                            o.mask);
-      }
+      for (const Candidate &c : candidates)
+        copy(b, loop.getInductionVar(), c, iv, s, false, inRange, i32(b, s));
       AsyncCommitOp::create(b, loc);
     }
     // The copies' pointers the loop carries: iteration S-1's, advanced by
@@ -394,10 +384,7 @@ struct PipelineAsyncPass
       }
     }
     // Each iteration: wait for its slot, refill the previous one with
-    // iteration i + S-1, and carry the slot index. The copies' addresses
-    // and masks come first: they depend on nothing in flight, so they are
-    // computed while the wait and the barrier after it hold the warps,
-    // not in a chain from the barrier to each copy.
+    // iteration i + S-1, and carry the slot index.
     IRRewriter rewriter(loop.getContext());
     auto yields = [&](OpBuilder &yb, Location, ArrayRef<BlockArgument> args) {
       OpBuilder::InsertionGuard guard(yb);
@@ -406,6 +393,7 @@ struct PipelineAsyncPass
       Value slot = args[0];
       yb.setInsertionPointToStart(body);
       Value last = i32(yb, slots - 1);
+      AsyncWaitOp::create(yb, loc, ahead - 1);
       // The slot `lag` + 1 iterations back: (slot - 1 - lag) mod slots.
       Value wrapped = arith::CmpIOp::create(
           yb, loc, arith::CmpIPredicate::slt, slot, i32(yb, 1 + lag));
@@ -414,15 +402,9 @@ struct PipelineAsyncPass
           arith::AddIOp::create(yb, loc, slot, i32(yb, slots - 1 - lag)),
           arith::SubIOp::create(yb, loc, slot, i32(yb, 1 + lag)));
       auto [iv, inRange] = bounds.advance(yb, loc, loopIv, ahead);
-      SmallVector<CopyOperands> operands;
       for (auto [i, c] : llvm::enumerate(candidates))
-        operands.push_back(copyOperands(
-            yb, loopIv, c, iv, ahead, true, inRange,
-            carriedOf[i] < 0 ? Value() : Value(args[1 + carriedOf[i]])));
-      AsyncWaitOp::create(yb, loc, ahead - 1);
-      for (auto [c, o] : llvm::zip(candidates, operands))
-        AsyncCopyOp::create(yb, c.load.getLoc(), o.ptr, c.buffer, previous,
-                            o.mask);
+        copy(yb, loopIv, c, iv, ahead, true, inRange, previous,
+             carriedOf[i] < 0 ? Value() : Value(args[1 + carriedOf[i]]));
       AsyncCommitOp::create(yb, loc);
       yb.setInsertionPoint(body->getTerminator());
       Value isLast = arith::CmpIOp::create(yb, loc, arith::CmpIPredicate::eq,

@@ -30,13 +30,10 @@
 // iteration 2's, and advances them by 32 and 32 * stride_bk.
 // CHECK: %[[STRIDEB:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
 // CHECK: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %[[C0]], %[[PA:.*]] = %{{.*}}, %[[PB:.*]] = %{{.*}}) -> (tensor<64x64xf32, #ktc.mma<{{.*}}>>, i32, tensor<64x32x!ktc.ptr<f16>, #blocked{{[0-9]*}}>, tensor<32x64x!ktc.ptr<f16>, #blocked{{[0-9]*}}>)
-// The copies' slot and masks come before the wait (computed while the
-// warps wait), the copies right after it.
+// CHECK-NEXT: ktc.async_wait {pending = 1 : i32}
 // CHECK: %[[PREV:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
-// CHECK-NOT: ktc.async_copy
-// CHECK: ktc.async_wait {pending = 1 : i32}
-// CHECK-NEXT: ktc.async_copy %[[PA]], %[[A]][%[[PREV]]], mask
-// CHECK-NEXT: ktc.async_copy %[[PB]], %[[B]][%[[PREV]]], mask
+// CHECK: ktc.async_copy %[[PA]], %[[A]][%[[PREV]]], mask
+// CHECK: ktc.async_copy %[[PB]], %[[B]][%[[PREV]]], mask
 // CHECK-NEXT: ktc.async_commit
 // CHECK-NOT: ktc.load
 // CHECK: %[[X:.*]] = ktc.local_load %[[A]][%[[SLOT]]] : <3x64x32xf16> -> tensor<64x32xf16, #blocked{{[0-9]*}}>
@@ -58,8 +55,8 @@
 // WGMMA: %[[A:.*]] = ktc.local_alloc {{.*}} : <4x64x32xf16>
 // WGMMA: %[[B:.*]] = ktc.local_alloc {{.*}} : <4x32x64xf16>
 // WGMMA: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[SLOT:.*]] = %{{.*}}, %[[PA:.*]] = %{{.*}}, %[[PB:.*]] = %{{.*}})
-// WGMMA: ktc.async_wait {pending = 1 : i32}
-// WGMMA-NEXT: ktc.async_copy %[[PA]], %[[A]]
+// WGMMA-NEXT: ktc.async_wait {pending = 1 : i32}
+// WGMMA: ktc.async_copy %[[PA]], %[[A]]
 // WGMMA: ktc.async_copy %[[PB]], %[[B]]
 // WGMMA-NEXT: ktc.async_commit
 // WGMMA: ktc.dot {{.*}} {ktc.dot_pending = 1 : i32}
@@ -71,9 +68,7 @@
 // TWO: ktc.local_alloc {{.*}} : <2x32x64xf16>
 // TWO-COUNT-1: ktc.async_commit
 // TWO: scf.for
-// TWO-NOT: ktc.async_copy
-// TWO: ktc.async_wait {pending = 0 : i32}
-// TWO-NEXT: ktc.async_copy
+// TWO-NEXT: ktc.async_wait {pending = 0 : i32}
 
 // No asynchronous copies on AMD and before sm_80, nor with num_stages = 1:
 // the loads stay (for ktc-pipeline-loads).
@@ -106,10 +101,9 @@
 // CARRIED: ktc.async_commit
 // CARRIED: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[PA:.*]] = %[[PA0]], %[[PB:.*]] = %[[PB0]], %[[SLOT:.*]] = %{{.*}})
 // CARRIED: %[[PA2:.*]] = ktc.addptr %[[PA]], %[[TWICEA]]
+// CARRIED: ktc.async_copy %[[PA2]], %{{.*}}[%{{.*}}], mask
 // CARRIED: %[[PB2:.*]] = ktc.addptr %[[PB]], %{{.*}}
-// CARRIED: ktc.async_wait
-// CARRIED-NEXT: ktc.async_copy %[[PA2]], %{{.*}}[%{{.*}}], mask
-// CARRIED-NEXT: ktc.async_copy %[[PB2]], %{{.*}}[%{{.*}}], mask
+// CARRIED: ktc.async_copy %[[PB2]], %{{.*}}[%{{.*}}], mask
 // CARRIED: ktc.async_commit
 // CARRIED-NOT: ktc.load
 // CARRIED: ktc.dot

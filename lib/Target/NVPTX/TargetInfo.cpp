@@ -114,21 +114,19 @@ public:
   bool hasAsyncCopies() const override { return target_.smVersion() >= 80; }
   void asyncCopy(OpBuilder &b, Location loc, Value shared, Value global,
                  int64_t bytes, Value enabled) const override {
-    // cp.async with an ignore-src predicate: nothing read (zeros written)
-    // when off. The predicate goes to the copy as it is; with a source size
-    // (the NVVM intrinsic's form) ptxas turned each copy's mask into a
-    // chain (select, select, compare) that waited behind the loop's
-    // barrier. 16-byte copies bypass L1 (.cg), as the operands of a tile
-    // are read once per program.
-    Value off = LLVM::XOrOp::create(
-        b, loc, enabled, LLVM::ConstantOp::create(b, loc, b.getI1Type(), 1));
-    Value dst = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), shared);
-    std::string text = (bytes == 16 ? "cp.async.cg" : "cp.async.ca");
-    text += ".shared.global [$0], [$1], " + std::to_string(bytes) + ", $2;";
-    LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{dst, global, off},
-                              text, "r,l,b,~{memory}", /*has_side_effects=*/true,
-                              /*is_align_stack=*/false, LLVM::TailCallKind::None,
-                              LLVM::AsmDialectAttr(), ArrayAttr());
+    // cp.async with a source size: 0 bytes read (zeros written) when off.
+    // 16-byte copies bypass L1 (.cg), as the operands of a tile are read
+    // once per program.
+    Value size = LLVM::SelectOp::create(
+        b, loc, enabled, LLVM::ConstantOp::create(b, loc, b.getI32Type(), bytes),
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0));
+    NVVM::CpAsyncOp::create(
+        b, loc, shared, global, b.getI32IntegerAttr(bytes),
+        NVVM::LoadCacheModifierKindAttr::get(b.getContext(),
+                                         bytes == 16
+                                             ? NVVM::LoadCacheModifierKind::CG
+                                             : NVVM::LoadCacheModifierKind::CA),
+        size);
   }
   void asyncCommit(OpBuilder &b, Location loc) const override {
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
