@@ -58,6 +58,17 @@ for id in $ids; do
   # A kernel the emulator stopped on fails its launch (HIP error 719):
   # name the instruction in the verdict instead.
   stop=$(grep -o -m1 'UNSUPPORTED: .*' "$LOGS/$id.err" | tr '|' '/' | cut -c1-120)
+  # MGPUSim's decoder panics on some encodings (exit 2, e.g. SDWA with
+  # sext): name the panic (in the log of the job the stand-in runtime kept)
+  # and the instruction's code offset.
+  job=$(grep -o -m1 'job [^ ;]*\.json' "$LOGS/$id.err" | cut -c5-)
+  if [ -z "$stop" ] && [ -n "$job" ] && grep -q '^panic: ' "${job%.json}.log" 2>/dev/null; then
+    pc=$(grep -o -m1 'fetch(0x[0-9a-f]*, 0x[0-9a-f]*)' "${job%.json}.log" |
+         sed 's/.*, \(0x[0-9a-f]*\))/\1/')
+    stop="$(grep -o -m1 '^panic: .*' "${job%.json}.log" | tr '|' '/' |
+            cut -c1-100)${pc:+, decoding the instruction at $(printf 0x%x $((pc - 0x10000000)))}"
+    echo "$stop" >> "$LOGS/$id.err"
+  fi
   if [ -n "$stop" ]; then
     grep '^|' "$LOGS/$id.out" | sed "s%| ERROR: [^|]*|\$%| not run: the emulator stops on it ($stop) |%"
   else
@@ -82,12 +93,13 @@ done
   echo "|---|---|---|---|---|---|---|---|"
   cat "$rows"
   echo "$([ $failed -eq 0 ] && echo PASS || echo FAIL): $failed of $(grep -c '^|' "$rows") rows did not pass"
-  if cat "$LOGS"/*.err 2>/dev/null | grep -q 'UNSUPPORTED'; then
+  if cat "$LOGS"/*.err 2>/dev/null | grep -q 'UNSUPPORTED\|^panic: '; then
     echo
     echo "Instructions the emulator stopped on (row: line):"
     echo
     for f in "$LOGS"/*.err; do
-      grep -o 'UNSUPPORTED.*' "$f" | sort -u | sed "s|^|- $(basename "$f" .err): |"
+      grep -o 'UNSUPPORTED.*\|^panic: .*' "$f" | sort -u |
+        sed "s|^|- $(basename "$f" .err): |"
     done
   fi
 } > "$OUT_MD"

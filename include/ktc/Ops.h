@@ -335,8 +335,8 @@ void devicePrint(const std::string &prefix, const std::vector<Operand> &values,
 } // namespace detail
 /// Triton's device_print: one line per element of each value (scalars or
 /// blocks of integers or floats), "pid (X, Y, Z) idx (I) PREFIX: VALUE".
-/// Only with Options::debug or KTC_DEBUG=1, else compiled out; host and
-/// CUDA only (an error for AMDGPU targets).
+/// Only with Options::debug or KTC_DEBUG=1, else compiled out. On AMD GPUs
+/// the records go to ROCm's printf buffer (docs/builder.md#debugging).
 template <typename... V>
 void device_print(const PrintPrefix &prefix, const V &...values) {
   detail::devicePrint(prefix.text, {Operand(values, prefix.loc)...},

@@ -11,6 +11,9 @@
 //   Integer.cpp    i32 and i64 arithmetic, division by 0 and MIN / -1
 //   Half.cpp       f16 and bf16 arithmetic and comparisons
 //   Memory.cpp     loads with `other`, `where` on every type, reductions
+//   InlineAsm.cpp  inline_asm_elementwise per target, device_print
+//   BlockPtr.cpp   block pointers, tensor descriptors, block-pointer dots
+//   DotScaled.cpp  dot_scaled of e2m1, e4m3 and e5m2 (ieee, fast_math)
 //   Main.cpp       the driver: options, selection, the table
 //
 //===----------------------------------------------------------------------===//
@@ -245,6 +248,9 @@ void halfRows(Context &c);
 void memoryRows(Context &c);
 void reductionRows(Context &c);
 void sharedMemoryRows(Context &c);
+void inlineAsmRows(Context &c);
+void blockPtrRows(Context &c);
+void dotScaledRows(Context &c);
 
 } // namespace conformance
 

@@ -105,7 +105,7 @@ int main(int argc, char **argv) {
     };
     for (void (*part)(Context &) :
          {float32Rows, integerRows, halfRows, memoryRows, reductionRows,
-          sharedMemoryRows}) {
+          sharedMemoryRows, inlineAsmRows, blockPtrRows, dotScaledRows}) {
       part(c);
       flush();
     }
