@@ -41,7 +41,7 @@ void mlir::ktc::buildGpuPipeline(OpPassManager &pm,
   // copies where the target has them, its other loads carried in
   // registers; both need the layouts.
   pm.addPass(createKtcPipelineAsync(KtcPipelineAsyncOptions{arch, 0}));
-  pm.addPass(createKtcPipelineLoads());
+  pm.addPass(createKtcPipelineLoads(KtcPipelineLoadsOptions{0, arch}));
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   // What the pipeliners cloned into a loop from outside it goes back out.

@@ -22,9 +22,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AxisInfo.h"
 #include "LoopPipelining.h"
 
 #include "dialect/KtcPasses.h"
+#include "dialect/KtcTypes.h"
+#include "dialect/LinearLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,8 +67,11 @@ struct PipelineLoadsPass
         return;
       SmallVector<scf::ForOp> loops;
       func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+      std::optional<AxisAnalysis> axis;
+      if (StringRef(arch).starts_with("sm_"))
+        axis.emplace(func);
       for (scf::ForOp loop : loops)
-        pipeline(loop, stages - 1);
+        pipeline(loop, stages - 1, axis ? &*axis : nullptr);
     });
   }
 
@@ -101,11 +107,28 @@ struct PipelineLoadsPass
     return load.getResult();
   }
 
-  void pipeline(scf::ForOp loop, int64_t distance) {
+  /// Whether `load` is a dot operand read element by element: every user
+  /// a dot taking it as A or B, accesses narrower than 4 bytes.
+  static bool elementwiseDotOperand(LoadOp load, const AxisAnalysis &axis) {
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    if (!type || !type.getEncoding() || load->use_empty() ||
+        !type.getElementType().isIntOrFloat())
+      return false;
+    for (OpOperand &use : load->getUses())
+      if (!isa<DotOp>(use.getOwner()) || use.getOperandNumber() >= 2)
+        return false;
+    int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+    int dim = int(toLinearLayout(type).fastestDim());
+    return axis.vectorWidth(load, dim) * bits < 32;
+  }
+
+  /// `axis` given (NVIDIA targets): element-wise dot operands stay.
+  void pipeline(scf::ForOp loop, int64_t distance,
+                const AxisAnalysis *axis) {
     SmallVector<Candidate> candidates;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
-      if (!load)
+      if (!load || (axis && elementwiseDotOperand(load, *axis)))
         continue;
       if (auto slice = addressSlice(loop, load->getOperands()))
         candidates.push_back({load, std::move(*slice)});
