@@ -135,6 +135,16 @@ def KtcPipelineAsync : Pass<"ktc-pipeline-async", "::mlir::ModuleOp"> {
     kernel's other needs, or the loop keeps its loads (for
     ktc-pipeline-loads).
 
+    A copy whose address is affine in the induction variable (built from
+    it and invariants by add, sub, multiplication by an invariant, splat,
+    expand_dims, broadcast and addptr) has its pointers carried by the
+    loop: iteration S - 1's, advanced by coefficient x step each
+    iteration, however the kernel spells the address (Triton's tutorial
+    advances `a_ptrs`; ktc's example recomputes `a + (row + k)`), instead
+    of each address recomputed and widened from the induction variable.
+    With wgmma left in flight (`ktc.dot_pending`), the buffers have a slot
+    more and the slot refilled is the one read two iterations back.
+
     ```mlir
     // num_stages = 3
     %buf = ktc.local_alloc {vec = 8, max_phase = 4} : !ktc.shared<3x128x32xf16>
