@@ -108,7 +108,11 @@ def KtcPipelineLoads : Pass<"ktc-pipeline-loads", "::mlir::ModuleOp"> {
            "ktc.num_stages (absent: 1, nothing to do)">,
     Option<"arch", "target", "std::string", "\"\"",
            "the GPU target (sm_<N> or gfx<N>), empty for the host: on "
-           "sm_* element-wise dot operands are not pipelined">
+           "sm_* element-wise dot operands are pipelined at most "
+           "elementwise-distance iterations ahead">,
+    Option<"elementwiseDistance", "elementwise-distance", "unsigned", "0",
+           "on sm_*: how many iterations ahead element-wise dot operands "
+           "are loaded (at most num_stages - 1; 0 leaves them in place)">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
@@ -164,7 +168,11 @@ def KtcPipelineAsync : Pass<"ktc-pipeline-async", "::mlir::ModuleOp"> {
            "the GPU target (nothing to do where it has no async copies)">,
     Option<"numStages", "num-stages", "unsigned", "0",
            "pipeline depth for every kernel; 0 reads each kernel's "
-           "ktc.num_stages (absent: 1, nothing to do)">
+           "ktc.num_stages (absent: 1, nothing to do)">,
+    Option<"copiesAfterDots", "copies-after-dots", "bool", "false",
+           "with wgmma left in flight: start the copies after the dots and "
+           "a second barrier, into S slots, as Triton orders them on "
+           "Hopper (default: before the dots, into S + 1 slots)">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

@@ -193,17 +193,21 @@ struct PipelineAsyncPass
                        llvm::alignTo(scratch, align) - alreadyAllocated(func);
         // A dot left in flight (asyncDots, with 3 stages or more) keeps
         // its slot one iteration longer: one slot more.
+        // Started after the dots instead (copiesAfterDots), the copies
+        // wait for them and a barrier: no slot more.
         SmallVector<DotOp> inFlight = asyncDots(loop);
         auto lag = [&](int64_t s) -> int64_t {
-          return s >= 3 && !inFlight.empty() ? 1 : 0;
+          return s >= 3 && !inFlight.empty() && !copiesAfterDots ? 1 : 0;
         };
         int64_t s = stages;
         while (s >= 2 && (s + lag(s)) * slot > room)
           --s;
         if (s < 2)
           continue;
+        bool inFlightDots = s >= 3 && !inFlight.empty();
         pipeline(loop, candidates, s,
-                 lag(s) ? ArrayRef<DotOp>(inFlight) : ArrayRef<DotOp>());
+                 inFlightDots ? ArrayRef<DotOp>(inFlight) : ArrayRef<DotOp>(),
+                 inFlightDots && copiesAfterDots);
       }
     });
   }
@@ -332,11 +336,17 @@ struct PipelineAsyncPass
     AsyncCopyOp::create(b, loc, ptr, c.buffer, slot, mask);
   }
 
+  /// `afterDots`: the copies start after the last of `asyncDots` (each of
+  /// which waits for its previous iteration's group) and a barrier, into
+  /// the slot the previous iteration read, as Triton orders them on
+  /// Hopper; otherwise before the dots, with a slot more for the dots
+  /// still in flight.
   void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
-                int64_t stages, ArrayRef<DotOp> asyncDots) {
+                int64_t stages, ArrayRef<DotOp> asyncDots, bool afterDots) {
     // Copies run S-1 iterations ahead; a dot still in flight keeps its
-    // slot one iteration longer, in a slot more.
-    int64_t lag = asyncDots.empty() ? 0 : 1;
+    // slot one iteration longer, in a slot more (unless the copies wait
+    // for it).
+    int64_t lag = asyncDots.empty() || afterDots ? 0 : 1;
     int64_t ahead = stages - 1, slots = stages + lag;
     OpBuilder b(loop);
     Location loc = loop.getLoc();
@@ -401,6 +411,13 @@ struct PipelineAsyncPass
           yb, loc, wrapped,
           arith::AddIOp::create(yb, loc, slot, i32(yb, slots - 1 - lag)),
           arith::SubIOp::create(yb, loc, slot, i32(yb, 1 + lag)));
+      if (afterDots) {
+        // After the dots: every warp's dot of the previous iteration has
+        // finished reading the slot refilled once all pass a barrier (the
+        // wait finds no group to wait for: the top one took them).
+        yb.setInsertionPointAfter(asyncDots.back());
+        AsyncWaitOp::create(yb, loc, ahead - 1);
+      }
       auto [iv, inRange] = bounds.advance(yb, loc, loopIv, ahead);
       for (auto [i, c] : llvm::enumerate(candidates))
         copy(yb, loopIv, c, iv, ahead, true, inRange, previous,

@@ -50,6 +50,7 @@ namespace {
 struct Candidate {
   LoadOp load;
   AddressSlice slice;
+  int64_t distance; // iterations ahead, >= 1
 };
 
 struct PipelineLoadsPass
@@ -70,8 +71,11 @@ struct PipelineLoadsPass
       std::optional<AxisAnalysis> axis;
       if (StringRef(arch).starts_with("sm_"))
         axis.emplace(func);
+      // Element-wise dot operands on NVIDIA: at most elementwiseDistance.
+      int64_t elementwise =
+          std::min<int64_t>(stages - 1, int64_t(elementwiseDistance));
       for (scf::ForOp loop : loops)
-        pipeline(loop, stages - 1, axis ? &*axis : nullptr);
+        pipeline(loop, stages - 1, axis ? &*axis : nullptr, elementwise);
     });
   }
 
@@ -122,34 +126,43 @@ struct PipelineLoadsPass
     return axis.vectorWidth(load, dim) * bits < 32;
   }
 
-  /// `axis` given (NVIDIA targets): element-wise dot operands stay.
-  void pipeline(scf::ForOp loop, int64_t distance,
-                const AxisAnalysis *axis) {
+  /// Each load `distance` iterations ahead; with `axis` given (NVIDIA
+  /// targets), element-wise dot operands `elementwise` (0: they stay).
+  void pipeline(scf::ForOp loop, int64_t distance, const AxisAnalysis *axis,
+                int64_t elementwise) {
     SmallVector<Candidate> candidates;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
-      if (!load || (axis && elementwiseDotOperand(load, *axis)))
+      if (!load)
+        continue;
+      int64_t d = axis && elementwiseDotOperand(load, *axis) ? elementwise
+                                                             : distance;
+      if (d < 1)
         continue;
       if (auto slice = addressSlice(loop, load->getOperands()))
-        candidates.push_back({load, std::move(*slice)});
+        candidates.push_back({load, std::move(*slice), d});
     }
     if (candidates.empty())
       return;
 
-    // The prologue: iterations lb, lb + step, ..., lb + (distance-1)·step.
+    // The prologue: iterations lb, lb + step, ..., lb + (d-1)·step of each
+    // candidate, whose d carried values start at `first[i]`.
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     LoopBounds bounds = LoopBounds::of(b, loop);
     SmallVector<Value> inits;
-    for (const Candidate &c : candidates)
-      for (int64_t k = 0; k < distance; ++k) {
+    SmallVector<size_t> first;
+    for (const Candidate &c : candidates) {
+      first.push_back(inits.size());
+      for (int64_t k = 0; k < c.distance; ++k) {
         auto [iv, inRange] = bounds.advance(b, loc, loop.getLowerBound(), k);
         inits.push_back(
             cloneLoad(b, loop.getInductionVar(), c, iv, k, false, inRange));
       }
+    }
 
-    // The loop carries `distance` loads of each candidate; the body issues
-    // the one for iv + distance·step first of all and uses the oldest.
+    // The loop carries d loads of each candidate; the body issues the one
+    // for iv + d·step first of all and uses the oldest.
     IRRewriter rewriter(loop.getContext());
     // The callback builds into the old body (its insertion point is the
     // old yield), before that body moves into the new loop; the carried
@@ -159,12 +172,13 @@ struct PipelineLoadsPass
       Block *body = yb.getInsertionBlock();
       Value loopIv = body->getArgument(0);
       yb.setInsertionPointToStart(body);
-      auto [iv, inRange] = bounds.advance(yb, loc, loopIv, distance);
       SmallVector<Value> next;
       for (auto [i, c] : llvm::enumerate(candidates)) {
-        for (int64_t k = 1; k < distance; ++k)
-          next.push_back(args[i * distance + k]);
-        next.push_back(cloneLoad(yb, loopIv, c, iv, distance, true, inRange));
+        auto [iv, inRange] = bounds.advance(yb, loc, loopIv, c.distance);
+        for (int64_t k = 1; k < c.distance; ++k)
+          next.push_back(args[first[i] + k]);
+        next.push_back(
+            cloneLoad(yb, loopIv, c, iv, c.distance, true, inRange));
       }
       return next;
     };
@@ -181,7 +195,7 @@ struct PipelineLoadsPass
     auto newLoop = cast<scf::ForOp>(replaced->getOperation());
     for (auto [i, c] : llvm::enumerate(candidates)) {
       c.load.getResult().replaceAllUsesWith(
-          newLoop.getRegionIterArgs()[firstArg + i * distance]);
+          newLoop.getRegionIterArgs()[firstArg + first[i]]);
       c.load.erase();
     }
   }

@@ -1,6 +1,7 @@
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" --ktc-pipeline-async="target=sm_90" --cse --canonicalize | FileCheck %s
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_80" --ktc-pipeline-async="target=sm_80 num-stages=2" --cse --canonicalize | FileCheck %s --check-prefix=TWO
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90a" --ktc-pipeline-async="target=sm_90a" --cse --canonicalize | FileCheck %s --check-prefix=WGMMA
+// RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90a" --ktc-pipeline-async="target=sm_90a copies-after-dots=true" --cse --canonicalize | FileCheck %s --check-prefix=AFTER
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=64 arch=gfx942" --ktc-pipeline-async="target=gfx942" | FileCheck %s --check-prefix=NONE
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_75" --ktc-pipeline-async="target=sm_75" | FileCheck %s --check-prefix=NONE
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" --ktc-pipeline-async="target=sm_90 num-stages=1" | FileCheck %s --check-prefix=NONE
@@ -61,6 +62,24 @@
 // WGMMA-NEXT: ktc.async_commit
 // WGMMA: ktc.dot {{.*}} {ktc.dot_pending = 1 : i32}
 // WGMMA: scf.yield
+
+// copies-after-dots: Triton's order on Hopper. The dot (which waits for
+// its previous iteration's group), a second barrier, then the copies into
+// the slot the previous iteration read: S slots, not S + 1.
+// AFTER-LABEL: func.func @matmul
+// AFTER: %[[A:.*]] = ktc.local_alloc {{.*}} : <3x64x32xf16>
+// AFTER: %[[B:.*]] = ktc.local_alloc {{.*}} : <3x32x64xf16>
+// AFTER: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[SLOT:.*]] = %{{.*}}, %[[PA:.*]] = %{{.*}}, %[[PB:.*]] = %{{.*}})
+// AFTER-NEXT: ktc.async_wait {pending = 1 : i32}
+// AFTER-NOT: ktc.async_copy
+// AFTER: ktc.local_load %[[A]][%[[SLOT]]]
+// AFTER: ktc.local_load %[[B]][%[[SLOT]]]
+// AFTER: ktc.dot {{.*}} {ktc.dot_pending = 1 : i32}
+// AFTER-NEXT: ktc.async_wait {pending = 1 : i32}
+// AFTER: ktc.async_copy %[[PA]], %[[A]]
+// AFTER: ktc.async_copy %[[PB]], %[[B]]
+// AFTER-NEXT: ktc.async_commit
+// AFTER: scf.yield
 
 // num_stages = 2: one slot in flight while the other is read.
 // TWO-LABEL: func.func @matmul

@@ -4,6 +4,8 @@
 // register a stage (Transforms/KtcPasses.td, ktc-pipeline-loads). AMD
 // targets carry them; 16-byte accesses are carried on NVIDIA too.
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop-odd.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" --ktc-pipeline-async=target=sm_90 --ktc-pipeline-loads=target=sm_90 | FileCheck %s --check-prefix=NV
+// elementwise-distance=1: one iteration ahead, whatever num_stages (3 here).
+// RUN: ktc-opt %S/../Target/Inputs/matmul-loop-odd.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" --ktc-pipeline-async=target=sm_90 --ktc-pipeline-loads="target=sm_90 elementwise-distance=1" | FileCheck %s --check-prefix=ONE
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop-odd.mlir --ktc-assign-layouts="num-warps=4 wave-size=64 arch=gfx942" --ktc-pipeline-loads=target=gfx942 | FileCheck %s --check-prefix=CARRIED
 // RUN: ktc-opt %S/../Target/Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" --ktc-pipeline-loads=target=sm_90 | FileCheck %s --check-prefix=CARRIED
 // The host pipeline (no target) carries them as before.
@@ -25,3 +27,11 @@
 // HOST-LABEL: func.func @matmul
 // HOST-COUNT-4: ktc.load
 // HOST: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+
+// ONE-LABEL: func.func @matmul
+// ONE-COUNT-2: ktc.load
+// ONE-NOT: ktc.load
+// ONE: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[A:.*]] = %{{.*}}, %[[B:.*]] = %{{.*}}) ->
+// ONE-COUNT-2: ktc.load
+// ONE-NOT: ktc.load
+// ONE: ktc.dot %[[A]], %[[B]], %[[ACC]]
