@@ -84,13 +84,17 @@ def KtcPipelineLoads : Pass<"ktc-pipeline-loads", "::mlir::ModuleOp"> {
 
     On NVIDIA targets (`target=sm_*`), a load whose only users are dots
     (their A or B) and whose accesses are narrower than 4 bytes (element by
-    element: too narrow for cp.async, ktc-pipeline-async left it) stays
-    where it is, as in Triton's pipeliner: each such element holds a
-    register a stage, and the stages spill (3001x517x2049 f16, 64x128x32,
-    4 warps, num_stages = 4: 255 registers and 374 bytes of spills,
-    553 SASS instructions a K iteration; left in place: 227 registers, no
-    spill, 278). On AMD targets, with twice the registers, they are
-    pipelined (gfx942, the same kernel: 186 registers, no scratch).
+    element: too narrow for cp.async, ktc-pipeline-async left it) is issued
+    only `elementwise-distance` iterations ahead (default 1; 0 leaves it
+    where it is, as Triton's pipeliner does): each such element holds a
+    register a stage, and S - 1 stages spill (3001x517x2049 f16, 64x128x32,
+    4 warps, num_stages = 4: 255 registers and 374 bytes of spills, 553
+    SASS instructions a K iteration, 0.1857 ms on an H200). Left in place:
+    227 registers, 0.0864 ms; one ahead: 253 registers, no spill, 0.0756 ms
+    (Triton's best config 0.1082, cuBLAS 0.0753; docs/bench/h200/matmul.md,
+    session 16). On AMD targets, with twice the registers, they are
+    pipelined S - 1 ahead (gfx942, the same kernel: 186 registers, no
+    scratch).
 
     ```mlir
     // num_stages = 2
@@ -110,7 +114,7 @@ def KtcPipelineLoads : Pass<"ktc-pipeline-loads", "::mlir::ModuleOp"> {
            "the GPU target (sm_<N> or gfx<N>), empty for the host: on "
            "sm_* element-wise dot operands are pipelined at most "
            "elementwise-distance iterations ahead">,
-    Option<"elementwiseDistance", "elementwise-distance", "unsigned", "0",
+    Option<"elementwiseDistance", "elementwise-distance", "unsigned", "1",
            "on sm_*: how many iterations ahead element-wise dot operands "
            "are loaded (at most num_stages - 1; 0 leaves them in place)">
   ];
