@@ -16,7 +16,10 @@
 #include <gtest/gtest.h>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -180,6 +183,88 @@ TEST(FakeCuda, DevicesByIndexAndTheCallersContext) {
               "devices: cuda:0 (Fake CUDA GPU, sm_90), cuda:1 (Fake CUDA GPU, "
               "sm_90), cuda:2 (Fake CUDA GPU, sm_90)");
   }
+}
+
+/// A kernel of its own for each KTC_PTXAS case (each loads once).
+auto copyKernel(const char *name) {
+  return Kernel(name, [](Ptr<float> x, Ptr<float> out, int N) {
+    auto i = arange(0, 64);
+    store(out + i, load(x + i, i < N), i < N);
+  });
+}
+
+/// An executable script at a fresh temporary path.
+std::string script(const std::string &name, const std::string &body) {
+  std::string path = ::testing::TempDir() + "ktc-" + name + "-" +
+                     std::to_string(::getpid()) + ".sh";
+  FILE *f = std::fopen(path.c_str(), "w");
+  EXPECT_NE(f, nullptr);
+  std::fputs(("#!/bin/sh\n" + body + "\n").c_str(), f);
+  std::fclose(f);
+  EXPECT_EQ(::chmod(path.c_str(), 0755), 0);
+  return path;
+}
+
+// KTC_PTXAS: the named ptxas assembles the PTX (-arch=<target> -O3 in -o
+// out) and its output is what the driver loads; a program that is missing
+// or fails is an Error naming it, with its diagnostics.
+TEST(FakeCuda, PtxasFromTheEnvironment) {
+  Device &cuda = Device::get("cuda:0");
+  Buffer<float> x(cuda, std::vector<float>(64, 1.0f)), out(cuda, 64);
+  // A stand-in that records its arguments and "assembles" by copying.
+  std::string args = ::testing::TempDir() + "ktc-ptxas-args-" +
+                     std::to_string(::getpid()) + ".txt";
+  std::string copy = script("ptxas-copy", "echo \"$@\" > " + args +
+                                              "\ncp \"$3\" \"$5\"");
+  setenv("KTC_PTXAS", copy.c_str(), 1);
+  int before = recorded("fakeCudaLaunches");
+  copyKernel("ptxas_copies").launch({1}, x, out, 64);
+  cuda.synchronize();
+  EXPECT_EQ(recorded("fakeCudaLaunches"), before + 1);
+  FILE *f = std::fopen(args.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  char line[512] = {0};
+  ASSERT_NE(std::fgets(line, sizeof(line), f), nullptr);
+  std::fclose(f);
+  EXPECT_EQ(std::string(line).rfind("-arch=sm_90 -O3 ", 0), 0u) << line;
+  EXPECT_NE(std::string(line).find(" -o "), std::string::npos) << line;
+
+  std::string failing =
+      script("ptxas-fails", "echo 'ptxas fatal : boom' >&2\nexit 2");
+  setenv("KTC_PTXAS", failing.c_str(), 1);
+  try {
+    copyKernel("ptxas_fails").launch({1}, x, out, 64);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(e.message().find("KTC_PTXAS=" + failing +
+                               ": exit code 2: ptxas fatal : boom"),
+              std::string::npos)
+        << e.message();
+  }
+  setenv("KTC_PTXAS", "/nonexistent/ptxas", 1);
+  try {
+    copyKernel("ptxas_missing").launch({1}, x, out, 64);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(e.message().find(
+                  "KTC_PTXAS=/nonexistent/ptxas: not an executable file"),
+              std::string::npos)
+        << e.message();
+  }
+  setenv("KTC_PTXAS", "ktc-no-such-ptxas", 1);
+  try {
+    copyKernel("ptxas_not_in_path").launch({1}, x, out, 64);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(e.message().find(
+                  "KTC_PTXAS=ktc-no-such-ptxas: no such program in PATH"),
+              std::string::npos)
+        << e.message();
+  }
+  unsetenv("KTC_PTXAS");
+  std::remove(copy.c_str());
+  std::remove(failing.c_str());
+  std::remove(args.c_str());
 }
 
 } // namespace

@@ -7,7 +7,8 @@
 // build ktc.
 //
 // Kernels: ktc dialect -> ktc-gpu-pipeline (sm_<major><minor>) -> PTX, in
-// process -> cuModuleLoadDataEx (the driver's JIT log on failure).
+// process -> cuModuleLoadDataEx (the driver's JIT log on failure); with
+// KTC_PTXAS, PTX -> that ptxas -> a cubin -> cuModuleLoadDataEx.
 //
 // Shared memory: up to 48 KiB is static (in the PTX). A kernel needing more
 // declares it dynamic and its PTX says how much (lib/Conversion/
@@ -29,6 +30,7 @@
 
 #include "lib/Conversion/SharedMemory.h"
 #include "lib/Drivers/CudaDriver.h"
+#include "lib/Runtime/CUDA/Ptxas.h"
 #include "lib/Runtime/Device.h"
 #include "lib/Support/Env.h"
 
@@ -251,9 +253,15 @@ public:
     int options[] = {CU_JIT_ERROR_LOG_BUFFER,
                      CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[] = {log, reinterpret_cast<void *>(sizeof(log))};
+    // KTC_PTXAS: the toolkit's ptxas makes the cubin instead of the
+    // driver's JIT (Ptxas.h).
+    std::string cubin;
+    if (std::optional<std::string> ptxas = ptxasFromEnvironment())
+      cubin = assembleWithPtxas(*ptxas, ptx, target_.name());
     CUmodule cuModule = nullptr;
-    CUresult r = d.cuModuleLoadDataEx(&cuModule, ptx.c_str(), 2, options,
-                                      values);
+    CUresult r = d.cuModuleLoadDataEx(
+        &cuModule, cubin.empty() ? ptx.c_str() : cubin.data(), 2, options,
+        values);
     if (r != 0)
       check(d, r, ("cuModuleLoadDataEx (" + std::string(log) + ")").c_str());
     CUfunction function = nullptr;
