@@ -151,7 +151,12 @@ def KtcPipelineAsync : Pass<"ktc-pipeline-async", "::mlir::ModuleOp"> {
     advances `a_ptrs`; ktc's example recomputes `a + (row + k)`), instead
     of each address recomputed and widened from the induction variable.
     With wgmma left in flight (`ktc.dot_pending`), the buffers have a slot
-    more and the slot refilled is the one read two iterations back.
+    more and the slot refilled is the one read two iterations back. After
+    the loop, its dots' `ktc.dot_wait`s, then `ktc.async_wait {pending =
+    0}`, whose barrier ends the slots' lives: the ops after it (an
+    epilogue's conversion) reuse them for scratch, and scratch they need
+    does not count against the slots here (BufferLifetimes in
+    lib/Conversion/SharedBuffers.h).
 
     ```mlir
     // num_stages = 3
@@ -198,7 +203,12 @@ def KtcAssignLayouts : Pass<"ktc-assign-layouts", "::mlir::ModuleOp"> {
     reductions, `expand_dims` and broadcasts move no data. A store whose
     value is read along another dimension than the store writes (a
     transpose) gets a `ktc.convert_layout` of its value to the pointers'
-    layout, and so does any other use whose layouts disagree.
+    layout, and so does any other use whose layouts disagree. On NVIDIA
+    (`arch` sm_*), a store of a dot's result whose pointers allow vectors
+    of 4 or more along the rows converts it to a layout of such runs over
+    the dot's own warp tiles (2 rows a thread, 8 x 4 lanes): 16-byte
+    stores instead of 4-byte ones (4096^3 f16 128x256x64 on an H200:
+    0.2321-0.2349 -> 0.2074-0.2216 ms, session 16).
 
     A `ktc.dot` whose shape and operand types `arch` has a matrix
     instruction for (dialect/MmaLayouts.cpp) gets a `#ktc.mma` result (and

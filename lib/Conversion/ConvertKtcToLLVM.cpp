@@ -154,8 +154,16 @@ struct KtcConvertToLLVMPass
     // ktc.local_alloc, then the slots of the 1-D reductions
     // (planReductionSlots). `largest` is the op needing the most scratch,
     // where an error about the total points (the user's file:line).
-    Operation *largest = nullptr;
-    int64_t sharedSize = scratchBytes(module, *target, numWarps, &largest);
+    // The ops after a kernel's buffers are dead reuse them for their
+    // scratch (BufferLifetimes).
+    Operation *largest = nullptr, *largestAfter = nullptr;
+    BufferLifetimes lifetimes(module);
+    int64_t sharedSize =
+        scratchBytes(module, *target, numWarps, &largest,
+                     [&](Operation *op) { return lifetimes.after(op); });
+    int64_t afterBuffers =
+        scratchBytes(module, *target, numWarps, &largestAfter,
+                     [&](Operation *op) { return !lifetimes.after(op); });
     module.walk([&](func::FuncOp func) {
       AxisAnalysis axis(func);
       func.walk([&](Operation *op) {
@@ -174,6 +182,10 @@ struct KtcConvertToLLVMPass
       state.bufferOffsets[alloc] = offset;
       sharedSize = offset + bufferBytes(alloc);
     });
+    if (afterBuffers > sharedSize) {
+      sharedSize = afterBuffers;
+      largest = largestAfter;
+    }
     // Reductions that need not wait after reading their partials get slots
     // of their own past the shared ones.
     module.walk([&](func::FuncOp func) {

@@ -179,9 +179,18 @@ struct PipelineAsyncPass
         // operands they hold) and the reductions' slots must fit; fewer
         // stages where more do not.
         unsigned warps = KtcDialect::getNumWarps(func).value_or(4);
+        // Nor the ops after the loop where it is the last in its block:
+        // their scratch reuses the slots (BufferLifetimes).
+        Operation *lastLoop = loop;
+        for (Operation *o = loop->getNextNode(); o; o = o->getNextNode())
+          if (isa<scf::ForOp, scf::WhileOp>(o) || o->getNumRegions())
+            lastLoop = nullptr;
         int64_t scratch = scratchBytes(func, *target, warps, nullptr,
                                        [&](Operation *op) {
-          return isa<DotOp>(op) && loop->isAncestor(op);
+          if (isa<DotOp>(op) && loop->isAncestor(op))
+            return true;
+          Operation *top = loop->getBlock()->findAncestorOpInBlock(*op);
+          return lastLoop && top && loop->isBeforeInBlock(top);
         });
         int64_t slot = 0;
         for (const Candidate &c : candidates)
@@ -467,7 +476,6 @@ struct PipelineAsyncPass
     // prefetches were masked off, but they are copies all the same).
     OpBuilder after(newLoop->getContext());
     after.setInsertionPointAfter(newLoop);
-    AsyncWaitOp::create(after, loc, 0);
     // Dots still in flight at the loop's end finish before any use.
     for (DotOp dot : asyncDots) {
       dot->setAttr(kDotPendingAttr, after.getI32IntegerAttr(1));
@@ -477,6 +485,10 @@ struct PipelineAsyncPass
                                     after.getI32IntegerAttr(0));
       result.replaceAllUsesExcept(wait, wait);
     }
+    // Then the copies; the wait's barrier also orders every thread's last
+    // reads of the slots (the dots') before what follows, whose scratch
+    // may then reuse them (BufferLifetimes, SharedBuffers.h).
+    AsyncWaitOp::create(after, loc, 0);
   }
 };
 

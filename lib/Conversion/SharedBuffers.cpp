@@ -115,6 +115,49 @@ SharedLayout mlir::ktc::wgmmaOperandLayout(const MmaInstr &instr, unsigned idx,
   return l;
 }
 
+BufferLifetimes::BufferLifetimes(Operation *scope) {
+  DenseMap<Block *, SmallVector<LocalAllocOp>> allocs;
+  scope->walk([&](LocalAllocOp a) { allocs[a->getBlock()].push_back(a); });
+  for (auto &[block, list] : allocs) {
+    // Every use of a buffer (or a dot reading one, or its wait), as the op
+    // of `block` holding it.
+    Operation *last = nullptr;
+    auto note = [&](Operation *op) {
+      Operation *top = block->findAncestorOpInBlock(*op);
+      if (!top)
+        return false;
+      if (!last || last->isBeforeInBlock(top))
+        last = top;
+      return true;
+    };
+    bool contained = true;
+    for (LocalAllocOp a : list) {
+      note(a);
+      for (Operation *user : a->getUsers())
+        contained &= note(user);
+    }
+    block->walk([&](Operation *op) {
+      if (isa<DotWaitOp, LocalLoadOp, AsyncCopyOp, AsyncCommitOp>(op) ||
+          (isa<DotOp>(op) && op->hasAttr(kDotPendingAttr)))
+        contained &= note(op);
+    });
+    if (!contained || !last)
+      continue;
+    for (Operation *o = last->getNextNode(); o; o = o->getNextNode())
+      if (auto wait = dyn_cast<AsyncWaitOp>(o)) {
+        fences[block] = wait;
+        break;
+      }
+  }
+}
+
+bool BufferLifetimes::after(Operation *op) const {
+  for (auto &[block, fence] : fences)
+    if (Operation *top = block->findAncestorOpInBlock(*op))
+      return top != fence && fence->isBeforeInBlock(top);
+  return false;
+}
+
 int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
                                 unsigned numWarps, Operation **largest,
                                 function_ref<bool(Operation *)> skip) {

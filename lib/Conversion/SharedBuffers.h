@@ -4,7 +4,8 @@
 // it runs (a conversion's round, a dot's staged operands, a reduction's
 // partials), reused by the next op from offset 0. Buffers: the slots of a
 // ktc.local_alloc, alive for the whole kernel and placed past the scratch,
-// which asynchronous copies fill and a dot (or a ktc.local_load) reads. A
+// which asynchronous copies fill and a dot (or a ktc.local_load) reads
+// (the ops after the buffers' last use reuse them: BufferLifetimes). A
 // buffer's slot is laid out as its local_alloc says (row padding or an XOR
 // swizzle of chunks); the copies and the reads both follow it.
 //
@@ -83,6 +84,23 @@ int64_t wgmmaScratchBytes(DotOp dot);
 /// ktc.dot_wait's lowering (a wgmma wait passing the accumulators through).
 void populateWgmmaPatterns(const TypeConverter &converter,
                            RewritePatternSet &patterns);
+
+/// Which ops run once a kernel's buffers are dead, so that their scratch
+/// may overlap the buffers (as Triton's allocator reuses a pipelined loop's
+/// slots for its epilogue's conversion): those after the ktc.async_wait
+/// that follows, in the block of the buffers' ktc.local_alloc ops, the last
+/// op using a buffer or waiting for a dot (ktc-pipeline-async ends a loop
+/// with its ktc.dot_wait ops and then that wait, whose barrier orders every
+/// thread's last reads of the slots before any later write).
+class BufferLifetimes {
+public:
+  explicit BufferLifetimes(Operation *scope);
+  /// Whether `op` runs after its kernel's buffers are dead.
+  bool after(Operation *op) const;
+
+private:
+  DenseMap<Block *, Operation *> fences; // the wait, by the allocs' block
+};
 
 /// The scratch (bytes) the ops of `scope` (with `numWarps` waves) need at
 /// once, and the op needing the most (`largest`, may be null), skipping the

@@ -284,11 +284,35 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
   };
   DenseMap<Value, Access> accesses = accessesOfClasses();
   SmallVector<StoreOp> converted;
+  // NVIDIA: a dot's result stored (an epilogue) gets, on the pointers'
+  // side, 16-byte runs over the dot's own warp tiles: the value converts
+  // within each warp, and 4-byte stores become 16-byte ones.
+  SmallVector<std::pair<DotOp, Attribute>> dotsLaidOut;
+  if (StringRef(arch).starts_with("sm_")) {
+    DenseMap<Value, Attribute> early = dotLayouts(func, classes);
+    func.walk([&](DotOp dot) {
+      if (Attribute l = early.lookup(classes.find(dot.getResult())))
+        dotsLaidOut.push_back({dot, l});
+    });
+  }
+  SmallVector<std::pair<StoreOp, BlockedEncodingAttr>> epilogues;
   func.walk([&](StoreOp store) {
     if (!isa<RankedTensorType>(store.getValue().getType()))
       return;
     auto p = accesses.find(classes.find(store.getPtr()));
     auto v = accesses.find(classes.find(store.getValue()));
+    for (auto [dot, mma] : dotsLaidOut) {
+      if (p == accesses.end() || p->second.dim != 1 ||
+          classes.find(dot.getResult()) != classes.find(store.getValue()))
+        continue;
+      if (BlockedEncodingAttr b = warpLocalStoreLayout(
+              mma, cast<RankedTensorType>(store.getValue().getType()).getShape(),
+              p->second.width)) {
+        epilogues.push_back({store, b});
+        converted.push_back(store);
+        return;
+      }
+    }
     if (p != accesses.end() && v != accesses.end() &&
         p->second.dim != v->second.dim && p->second.contiguity > 1 &&
         v->second.contiguity > 1) {
@@ -334,6 +358,8 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
     return classShape[a].size() > classShape[b].size();
   });
   DenseMap<Value, Attribute> layouts = dotLayouts(func, classes);
+  for (auto [store, b] : epilogues)
+    layouts.try_emplace(classes.find(store.getPtr()), b);
   // An AMD matrix instruction's B operand holds a run of consecutive k per
   // lane, but B is read from memory along n. The dot stores it transposed
   // in LDS (k fastest) so that the instruction's reads are vectors; a

@@ -6,6 +6,9 @@
 
 #include "DefaultLayouts.h"
 
+#include "dialect/LinearLayout.h"
+#include "dialect/MmaLayouts.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -56,4 +59,32 @@ BlockedEncodingAttr mlir::ktc::defaultBlockedLayout(
   }
   warps[order.back()] *= waves;
   return BlockedEncodingAttr::get(ctx, size, threads, warps, order);
+}
+
+BlockedEncodingAttr mlir::ktc::warpLocalStoreLayout(Attribute layout,
+                                                    ArrayRef<int64_t> shape,
+                                                    int64_t vector) {
+  auto mma = dyn_cast_or_null<MmaEncodingAttr>(layout);
+  const MmaInstr *instr = mma ? lookupMmaInstr(mma.getInstr()) : nullptr;
+  if (!instr ||
+      (instr->family != MmaInstr::NvMma &&
+       instr->family != MmaInstr::NvWgmma) ||
+      shape.size() != 2 || vector < 4 ||
+      mma.getWarpsPerCTA().size() != 2 || mma.getWarpsPerCTA()[1] != 1)
+    return {};
+  vector = std::min<int64_t>(vector, 8);
+  unsigned warps = mma.getWarpsPerCTA()[0];
+  if (shape[0] < 16 * int64_t(warps) || shape[1] < 4 * vector)
+    return {};
+  MLIRContext *ctx = mma.getContext();
+  auto blocked = BlockedEncodingAttr::get(ctx, {2, unsigned(vector)}, {8, 4},
+                                          {warps, 1}, {1, 0});
+  // The same warp tiles, every element once: a permutation within warps.
+  LinearLayout from = toLinearLayout(mma, shape);
+  LinearLayout to = toLinearLayout(blocked, shape);
+  if (from.bases(LinearLayout::Warp) != to.bases(LinearLayout::Warp) ||
+      from.numRegisters() != to.numRegisters() || !from.isDisjoint() ||
+      !to.isDisjoint())
+    return {};
+  return blocked;
 }

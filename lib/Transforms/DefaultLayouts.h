@@ -28,6 +28,20 @@ BlockedEncodingAttr defaultBlockedLayout(MLIRContext *ctx,
                                          int64_t rowRun = 1,
                                          int64_t minRun = 1);
 
+/// For storing a block of `shape` held in the NVIDIA matrix-instruction
+/// layout `mma` (a dot's result: 2 consecutive elements a thread along the
+/// rows) through pointers that allow `vector` contiguous elements along
+/// dimension 1: a blocked layout whose threads hold `vector` consecutive
+/// elements of 2 rows, 8 lanes along the rows and 4 along them, over the
+/// same warp tiles as `mma`, so that converting to it stays within each
+/// warp (shuffles; no shared memory, no barrier) and the stores move
+/// `vector` elements each (16 bytes of f16). Null where no such layout
+/// exists (another rank or instruction family, warps along the columns,
+/// a block narrower than a warp's tile, or `vector` < 4).
+BlockedEncodingAttr warpLocalStoreLayout(Attribute mma,
+                                         ArrayRef<int64_t> shape,
+                                         int64_t vector);
+
 } // namespace mlir::ktc
 
 #endif // KTC_LIB_TRANSFORMS_DEFAULTLAYOUTS_H

@@ -28,8 +28,18 @@
 // CHECK: wgmma.commit_group.sync.aligned;
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK-NOT: mma.sync
-// CHECK: cp.async.wait_group 0;
+// The dots finish, then the copies, then a barrier: past it the epilogue
+// may reuse the slots (BufferLifetimes).
 // CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: bar.sync 0;
+// The epilogue: the accumulator regrouped through shared memory that
+// reuses the slots (the kernel's 32768 bytes above are the slots alone),
+// then stored 16 bytes at a time.
+// CHECK: st.shared.v2.b32
+// CHECK: bar.sync 0;
+// CHECK: ld.shared.v4.b32
+// CHECK: st.global.v4.b32
 // CHECK: ret;
 
 // IR-DAG: #ktc.mma<{instr = "wgmma64x64x16_f16", warpsPerCTA = [4, 1]}>
