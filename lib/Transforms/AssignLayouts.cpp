@@ -285,8 +285,9 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
   DenseMap<Value, Access> accesses = accessesOfClasses();
   SmallVector<StoreOp> converted;
   // NVIDIA: a dot's result stored (an epilogue) gets, on the pointers'
-  // side, 16-byte runs over the dot's own warp tiles: the value converts
-  // within each warp, and 4-byte stores become 16-byte ones.
+  // side, 16-byte runs over the dot's own warp tiles: 4-byte stores become
+  // 16-byte ones (the conversion's shared memory reuses a pipelined loop's
+  // slots: BufferLifetimes).
   SmallVector<std::pair<DotOp, Attribute>> dotsLaidOut;
   if (StringRef(arch).starts_with("sm_")) {
     DenseMap<Value, Attribute> early = dotLayouts(func, classes);

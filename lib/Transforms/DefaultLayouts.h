@@ -33,9 +33,10 @@ BlockedEncodingAttr defaultBlockedLayout(MLIRContext *ctx,
 /// rows) through pointers that allow `vector` contiguous elements along
 /// dimension 1: a blocked layout whose threads hold `vector` consecutive
 /// elements of 2 rows, 8 lanes along the rows and 4 along them, over the
-/// same warp tiles as `mma`, so that converting to it stays within each
-/// warp (shuffles; no shared memory, no barrier) and the stores move
-/// `vector` elements each (16 bytes of f16). Null where no such layout
+/// same warp tiles as `mma` (each warp regroups its own rows: through
+/// shared memory, 3 shuffles a register being more than
+/// kMaxShufflesPerRegister), and the stores move `vector` elements each
+/// (16 bytes of f16). Null where no such layout
 /// exists (another rank or instruction family, warps along the columns,
 /// a block narrower than a warp's tile, or `vector` < 4).
 BlockedEncodingAttr warpLocalStoreLayout(Attribute mma,
