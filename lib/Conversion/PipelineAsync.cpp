@@ -181,10 +181,10 @@ struct PipelineAsyncPass
         unsigned warps = KtcDialect::getNumWarps(func).value_or(4);
         // Nor the ops after the loop where it is the last in its block:
         // their scratch reuses the slots (BufferLifetimes).
-        Operation *lastLoop = loop;
-        for (Operation *o = loop->getNextNode(); o; o = o->getNextNode())
-          if (isa<scf::ForOp, scf::WhileOp>(o) || o->getNumRegions())
-            lastLoop = nullptr;
+        bool lastLoop = true;
+        for (Operation *o = loop->getNextNode(); o && lastLoop;
+             o = o->getNextNode())
+          lastLoop = o->getNumRegions() == 0;
         int64_t scratch = scratchBytes(func, *target, warps, nullptr,
                                        [&](Operation *op) {
           if (isa<DotOp>(op) && loop->isAncestor(op))

@@ -136,10 +136,11 @@ BufferLifetimes::BufferLifetimes(Operation *scope) {
       for (Operation *user : a->getUsers())
         contained &= note(user);
     }
+    // (Nested in `block`, these always have an op of it holding them.)
     block->walk([&](Operation *op) {
       if (isa<DotWaitOp, LocalLoadOp, AsyncCopyOp, AsyncCommitOp>(op) ||
           (isa<DotOp>(op) && op->hasAttr(kDotPendingAttr)))
-        contained &= note(op);
+        note(op);
     });
     if (!contained || !last)
       continue;

@@ -35,6 +35,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <map>
+
 
 namespace mlir::ktc {
 #define GEN_PASS_DEF_KTCPIPELINELOADS
@@ -173,8 +175,15 @@ struct PipelineLoadsPass
       Value loopIv = body->getArgument(0);
       yb.setInsertionPointToStart(body);
       SmallVector<Value> next;
+      // One induction variable and range test per distance.
+      std::map<int64_t, std::pair<Value, Value>> ahead;
       for (auto [i, c] : llvm::enumerate(candidates)) {
-        auto [iv, inRange] = bounds.advance(yb, loc, loopIv, c.distance);
+        auto it = ahead.find(c.distance);
+        if (it == ahead.end()) {
+          auto [iv, inRange] = bounds.advance(yb, loc, loopIv, c.distance);
+          it = ahead.try_emplace(c.distance, iv, inRange).first;
+        }
+        auto [iv, inRange] = it->second;
         for (int64_t k = 1; k < c.distance; ++k)
           next.push_back(args[first[i] + k]);
         next.push_back(

@@ -229,38 +229,26 @@ TEST(FakeCuda, PtxasFromTheEnvironment) {
   EXPECT_EQ(std::string(line).rfind("-arch=sm_90 -O3 ", 0), 0u) << line;
   EXPECT_NE(std::string(line).find(" -o "), std::string::npos) << line;
 
+  // KTC_PTXAS=`ptxas` makes the launch of a fresh kernel `name` an Error
+  // whose message holds `message`.
+  auto refused = [&](const std::string &ptxas, const char *name,
+                     const std::string &message) {
+    setenv("KTC_PTXAS", ptxas.c_str(), 1);
+    try {
+      copyKernel(name).launch({1}, x, out, 64);
+      ADD_FAILURE() << "no error with KTC_PTXAS=" << ptxas;
+    } catch (const Error &e) {
+      EXPECT_NE(e.message().find(message), std::string::npos) << e.message();
+    }
+  };
   std::string failing =
       script("ptxas-fails", "echo 'ptxas fatal : boom' >&2\nexit 2");
-  setenv("KTC_PTXAS", failing.c_str(), 1);
-  try {
-    copyKernel("ptxas_fails").launch({1}, x, out, 64);
-    ADD_FAILURE() << "no error";
-  } catch (const Error &e) {
-    EXPECT_NE(e.message().find("KTC_PTXAS=" + failing +
-                               ": exit code 2: ptxas fatal : boom"),
-              std::string::npos)
-        << e.message();
-  }
-  setenv("KTC_PTXAS", "/nonexistent/ptxas", 1);
-  try {
-    copyKernel("ptxas_missing").launch({1}, x, out, 64);
-    ADD_FAILURE() << "no error";
-  } catch (const Error &e) {
-    EXPECT_NE(e.message().find(
-                  "KTC_PTXAS=/nonexistent/ptxas: not an executable file"),
-              std::string::npos)
-        << e.message();
-  }
-  setenv("KTC_PTXAS", "ktc-no-such-ptxas", 1);
-  try {
-    copyKernel("ptxas_not_in_path").launch({1}, x, out, 64);
-    ADD_FAILURE() << "no error";
-  } catch (const Error &e) {
-    EXPECT_NE(e.message().find(
-                  "KTC_PTXAS=ktc-no-such-ptxas: no such program in PATH"),
-              std::string::npos)
-        << e.message();
-  }
+  refused(failing, "ptxas_fails",
+          "KTC_PTXAS=" + failing + ": exit code 2: ptxas fatal : boom");
+  refused("/nonexistent/ptxas", "ptxas_missing",
+          "KTC_PTXAS=/nonexistent/ptxas: not an executable file");
+  refused("ktc-no-such-ptxas", "ptxas_not_in_path",
+          "KTC_PTXAS=ktc-no-such-ptxas: no such program in PATH");
   unsetenv("KTC_PTXAS");
   std::remove(copy.c_str());
   std::remove(failing.c_str());
