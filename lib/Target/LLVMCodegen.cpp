@@ -4,6 +4,7 @@
 #include "LLVMErrors.h"
 
 #include "lib/Conversion/GpuPipeline.h"
+#include "lib/Target/NVPTX/LoopOffsets.h"
 #include "lib/Target/NVPTX/PtxasLoops.h"
 #include "lib/Support/ThreadDiagnostics.h"
 
@@ -178,8 +179,10 @@ llvm::Expected<std::string> generateCode(
   }
   if (optimised)
     return std::move(optimised);
-  if (target.kind == Target::Kind::NVPTX)
+  if (target.kind == Target::Kind::NVPTX) {
     keepPtxasFromMiscountingLoops(*llvmModule);
+    keepLoopOffsetsInRegisters(*llvmModule);
+  }
   if (hooks.optimised)
     hooks.optimised(*llvmModule);
   if (file == CodeFile::LLVM) {
