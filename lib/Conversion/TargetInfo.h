@@ -55,6 +55,15 @@ public:
   /// active). NVIDIA: shfl.sync.idx; AMD: ds_bpermute.
   virtual Value shuffleIndex(OpBuilder &b, Location loc, Value value,
                              Value srcLane) const = 0;
+  /// The i32 `value`, the same in every lane of the wave (a warp or
+  /// warpgroup index), in a form the code generator knows to be uniform,
+  /// so that what is computed from it lives in the wave's uniform
+  /// registers. NVIDIA: shfl.sync.idx from lane 0 (ptxas cannot tell that
+  /// tid.x >> 7 is uniform; a wgmma descriptor built from it otherwise
+  /// takes an R2UR per instruction in the loop). By default, `value`.
+  virtual Value waveUniform(OpBuilder &b, Location loc, Value value) const {
+    return value;
+  }
   /// Waits for every thread of the workgroup (and makes shared-memory
   /// writes visible).
   virtual void barrier(OpBuilder &b, Location loc) const = 0;

@@ -176,8 +176,12 @@ SmallVector<Value> mlir::ktc::wgmmaDot(ConversionPatternRewriter &b,
           wn = std::min<int64_t>(groupsN, N / instr.n);
   int64_t repM = M / (64 * wm), repN = N / (int64_t(instr.n) * wn),
           repK = K / 16;
-  Value group = arith::ShRUIOp::create(b, loc, state.target->threadId(b, loc),
-                                       i32Const(b, loc, 7));
+  // (Uniform: the descriptors built from it then stay in uniform
+  // registers, as the wgmma instructions want them.)
+  Value group = state.target->waveUniform(
+      b, loc,
+      arith::ShRUIOp::create(b, loc, state.target->threadId(b, loc),
+                             i32Const(b, loc, 7)));
   Value groupM = arith::AndIOp::create(b, loc, group, i32Const(b, loc, wm - 1));
   Value groupN = arith::AndIOp::create(
       b, loc,

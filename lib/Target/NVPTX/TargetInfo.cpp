@@ -59,6 +59,10 @@ public:
     return NVVM::ShflOp::create(b, loc, value.getType(), all, value, srcLane,
                                 clamp, NVVM::ShflKind::idx, UnitAttr());
   }
+  Value waveUniform(OpBuilder &b, Location loc, Value value) const override {
+    return shuffleIndex(b, loc, value,
+                        LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0));
+  }
   void barrier(OpBuilder &b, Location loc) const override {
     NVVM::BarrierOp::create(b, loc);
   }
@@ -114,19 +118,23 @@ public:
   bool hasAsyncCopies() const override { return target_.smVersion() >= 80; }
   void asyncCopy(OpBuilder &b, Location loc, Value shared, Value global,
                  int64_t bytes, Value enabled) const override {
-    // cp.async with a source size: 0 bytes read (zeros written) when off.
+    // cp.async with its ignore-src predicate: nothing read (zeros written)
+    // when off. The predicate goes straight to LDGSTS's own; a source size
+    // of `enabled ? 16 : 0` (NVVM's intrinsic, and Triton's) takes two
+    // SELs and an ISETP to turn back into it, per mask, per iteration.
     // 16-byte copies bypass L1 (.cg), as the operands of a tile are read
     // once per program.
-    Value size = LLVM::SelectOp::create(
-        b, loc, enabled, LLVM::ConstantOp::create(b, loc, b.getI32Type(), bytes),
-        LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0));
-    NVVM::CpAsyncOp::create(
-        b, loc, shared, global, b.getI32IntegerAttr(bytes),
-        NVVM::LoadCacheModifierKindAttr::get(b.getContext(),
-                                         bytes == 16
-                                             ? NVVM::LoadCacheModifierKind::CG
-                                             : NVVM::LoadCacheModifierKind::CA),
-        size);
+    Value off = LLVM::XOrOp::create(
+        b, loc, enabled,
+        LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true)));
+    std::string text = std::string("cp.async.") +
+                       (bytes == 16 ? "cg" : "ca") +
+                       ".shared.global [$0], [$1], " + std::to_string(bytes) +
+                       ", $2;";
+    LLVM::InlineAsmOp::create(
+        b, loc, TypeRange{}, ValueRange{shared, global, off}, text,
+        "r,l,b,~{memory}", /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
   }
   void asyncCommit(OpBuilder &b, Location loc) const override {
     NVVM::CpAsyncCommitGroupOp::create(b, loc);

@@ -7,13 +7,13 @@
 // RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=sm_80 --emit=asm | FileCheck %s
 // RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=sm_75 --emit=asm | FileCheck %s --check-prefix=SM75
 // CHECK-LABEL: .entry matmul
-// CHECK-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// CHECK-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %p{{[0-9]+}};
 // CHECK: cp.async.commit_group;
-// CHECK-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// CHECK-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %p{{[0-9]+}};
 // CHECK: cp.async.commit_group;
 // CHECK: cp.async.wait_group 1;
 // CHECK-NEXT: bar.sync 0;
-// CHECK-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// CHECK-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %p{{[0-9]+}};
 // CHECK: cp.async.commit_group;
 // CHECK-NOT: bar.sync
 // CHECK-NOT: st.shared

@@ -11,14 +11,15 @@
 // RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=sm_80 --emit=llvm | FileCheck %s --check-prefix=LAYOUT
 // RUN: ktc-compile %S/../Inputs/matmul-carried.mlir --target=gfx942 --emit=llvm | FileCheck %s --check-prefix=AMD
 // CHECK-LABEL: .entry matmul
-// CHECK-COUNT-2: cp.async.cg.shared.global [%r{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// CHECK-COUNT-2: cp.async.cg.shared.global [%r{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, %p{{[0-9]+}};
 // CHECK: cp.async.commit_group;
 // CHECK: cp.async.wait_group 1;
 // CHECK-NEXT: bar.sync 0;
 // CHECK-NOT: mul.wide
-// CHECK-COUNT-2: cp.async.cg.shared.global [%r{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// CHECK-COUNT-2: cp.async.cg.shared.global [%r{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, %p{{[0-9]+}};
 // CHECK-NOT: mul.wide
-// CHECK-COUNT-2: cp.async.cg.shared.global [%r{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// CHECK-COUNT-2: cp.async.cg.shared.global [%r{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16, %p{{[0-9]+}};
+// CHECK-NEXT: // end inline asm
 // CHECK-NEXT: cp.async.commit_group;
 // CHECK-NOT: mul.wide
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{.*}}}, [%r{{[0-9]+}}];

@@ -14,6 +14,15 @@
 // RUN: ktc-opt %S/../Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90a" --ktc-pipeline-async="target=sm_90a" --cse --canonicalize | FileCheck %s --check-prefix=IR
 // sm_90 (not 90a) keeps mma.sync.
 // RUN: ktc-opt %S/../Inputs/matmul-loop.mlir --ktc-assign-layouts="num-warps=4 wave-size=32 arch=sm_90" | FileCheck %s --check-prefix=SM90
+// With 8 warps, two warpgroups split N: each one's descriptors come from
+// its warpgroup index, which goes through shfl.sync.idx from lane 0 so
+// that ptxas knows it is uniform (it then builds the descriptors in
+// uniform registers, with no R2UR in the loop, and drops the shuffle).
+// RUN: ktc-compile %S/../Inputs/matmul-loop.mlir --target=sm_90a --num-warps=8 --emit=asm | FileCheck %s --check-prefix=W8
+// W8-LABEL: .entry matmul
+// W8: $L__BB0_2:
+// W8: shfl.sync.idx.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0, 31, -1;
+// W8: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
 // CHECK-LABEL: .entry matmul
 // CHECK: .shared .align 1024 .b8 ktc_smem[32768];
 // CHECK: cp.async.wait_group 1;
