@@ -384,7 +384,8 @@ int64_t mlir::ktc::dotSharedBytes(DotOp op, const TargetInfo &target) {
     if (need[i])
       bytes = std::max(bytes, conversionSharedBytes(from[i], to[i], element,
                                                     conversionBudget(target),
-                                                    target.hasMatrixLoads()));
+                                                    target.hasMatrixLoads(),
+                                                    target.hasMatrixStores()));
   return bytes;
 }
 

@@ -215,10 +215,13 @@ bool mlir::ktc::isRegisterPermutation(const LinearLayout &from,
 
 int64_t mlir::ktc::conversionSharedBytes(const LinearLayout &from,
                                          const LinearLayout &to, Type element,
-                                         int64_t budget, bool matrixLoads) {
+                                         int64_t budget, bool matrixLoads,
+                                         bool matrixStores) {
   if (relayoutKind(from, to) != RelayoutKind::SharedMemory)
     return 0;
-  return planShared(from, to, element, budget, matrixLoads).bytes;
+  return planShared(from, to, element, budget, matrixLoads, /*gather=*/false,
+                    matrixStores)
+      .bytes;
 }
 
 int64_t mlir::ktc::conversionBudget(const TargetInfo &target) {
@@ -256,8 +259,10 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
     return shuffleWithinWarps(b, loc, target, *planWarpShuffles(from, to),
                               to.numRegisters(), values);
   Type element = values[0].getType();
-  SharedPlan plan = planShared(from, to, element, conversionBudget(target),
-                               target.hasMatrixLoads());
+  SharedPlan plan =
+      planShared(from, to, element, conversionBudget(target),
+                 target.hasMatrixLoads(), /*gather=*/false,
+                 target.hasMatrixStores());
   if (plan.rounds == 1) {
     // One piece: written whole, read back register by register (the
     // dot's operands go the same way, Staging.h).

@@ -88,10 +88,13 @@ bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
 /// The shared memory (bytes) convertLayout needs for `element`s; 0 when it
 /// is a register permutation. A block past `budget` bytes goes in pieces
 /// along its first dimension that can be cut enough, as few as fit.
-/// `matrixLoads`: the target has TargetInfo::loadMatrices.
+/// `matrixLoads`, `matrixStores`: the target has TargetInfo::loadMatrices,
+/// TargetInfo::storeMatrices (a plan with matrix stores never needs more
+/// memory than one without).
 int64_t conversionSharedBytes(const LinearLayout &from, const LinearLayout &to,
                               Type element, int64_t budget,
-                              bool matrixLoads = false);
+                              bool matrixLoads = false,
+                              bool matrixStores = false);
 /// The shared memory (bytes) `dot` needs to stage operands that are not in
 /// its operand layouts (both at once, or one after the other when they do
 /// not fit together); 0 when they are.

@@ -191,7 +191,8 @@ int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
       need(op, conversionSharedBytes(
                    relayoutSource(op), relayoutNeeds(op),
                    elements.convertType(src.getElementType()),
-                   conversionBudget(target), target.hasMatrixLoads()));
+                   conversionBudget(target), target.hasMatrixLoads(),
+                   target.hasMatrixStores()));
     }
   });
   return most;

@@ -143,12 +143,12 @@ struct Choice {
 /// nonzero) with the fewest bank conflicts for the writes of `from`
 /// (`writeVector` elements an access) and the reads of `reads`, then the
 /// least memory, then the simplest. Candidates keep both sides' vectors
-/// whole and aligned: pads that are multiples of the wider vector, and
-/// swizzles of chunks of it.
+/// whole and aligned: pads that are multiples of the wider vector (unless
+/// `pads` is false), and swizzles of chunks of it.
 static Choice chooseShared(const LinearLayout &from, const LinearLayout &reads,
                            int64_t writeVector, int64_t readVector,
                            int64_t bytes, bool folds, unsigned dim = 0,
-                           int64_t rows = 0) {
+                           int64_t rows = 0, bool pads = true) {
   SmallVector<int64_t, 3> shape = pieceShape(from.shape(), dim, rows);
   int64_t elements = 1;
   for (int64_t d : shape)
@@ -173,7 +173,7 @@ static Choice chooseShared(const LinearLayout &from, const LinearLayout &reads,
   }
   int64_t step = std::max(writeVector, readVector);
   SmallVector<SharedLayout> candidates;
-  for (int64_t pad = 0; pad * bytes <= 128; pad += step)
+  for (int64_t pad = 0; pad * bytes <= (pads ? 128 : 0); pad += step)
     candidates.push_back(SharedLayout{pad, 1, 1, 1});
   for (int64_t maxPhase = 2; maxPhase * step <= shape.back(); maxPhase *= 2)
     for (int64_t perPhase = 1; perPhase <= 8; perPhase *= 2)
@@ -203,7 +203,8 @@ static Choice chooseShared(const LinearLayout &from, const LinearLayout &reads,
 SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
                                         const LinearLayout &to, Type element,
                                         int64_t budget, bool matrixLoads,
-                                        int64_t *cost, bool folds) {
+                                        int64_t *cost, bool folds,
+                                        bool matrixStores) {
   SharedPlan plan;
   int64_t bytes = sharedBytes(element);
   bool packable = element.isIntOrFloat() && element.getIntOrFloatBitWidth() >= 8;
@@ -217,12 +218,34 @@ SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
     plan.readVector = 8;
   Choice whole = chooseShared(from, reads, plan.writeVector, plan.readVector,
                               bytes, folds);
+  // Matrix stores write whole rows of 8 too (stmatrix, as the accumulator
+  // of a 16-bit mma or wgmma leaves the registers): taken when they cost
+  // no more bank cycles in no more memory (a quarter of the instructions
+  // of 4-byte stores).
+  if (std::optional<MatrixLoadPlan> stores =
+          matrixStores ? planMatrixLoads(from, element) : std::nullopt;
+      stores && !stores->trans) {
+    Choice rows = chooseShared(stores->address, reads, 8, plan.readVector,
+                               bytes, folds);
+    // Without padding when that needs more memory: the callers that size
+    // the memory without asking for matrix stores size enough.
+    if (rows.bytes > whole.bytes)
+      rows = chooseShared(stores->address, reads, 8, plan.readVector, bytes,
+                          folds, 0, 0, /*pads=*/false);
+    if (rows.cost <= whole.cost && rows.bytes <= whole.bytes) {
+      whole = rows;
+      plan.matrixStore = stores;
+      plan.writeVector = 8;
+    }
+  }
   plan.shared = whole.shared;
   plan.bytes = whole.bytes;
   if (cost)
     *cost = whole.cost;
   if (budget <= 0 || plan.bytes <= budget)
     return plan;
+  plan.matrixStore.reset(); // pieces write element by element
+  plan.writeVector = vectorOf(from, bytes, packable);
   // Past the budget, the block goes in pieces along one dimension, one
   // piece after the other through the same memory, each piece's padding or
   // swizzle chosen for the piece. Among the cuts that fit: reads, then
@@ -280,10 +303,11 @@ SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
 /// then the fewer accesses; a tie keeps the block as it is.
 SharedPlan mlir::ktc::planShared(const LinearLayout &from, const LinearLayout &to,
                       Type element, int64_t budget, bool matrixLoads,
-                      bool gather) {
+                      bool gather, bool matrixStores) {
   int64_t cost = 0, swappedCost = 0;
   SharedPlan plan =
-      planSharedInOrder(from, to, element, budget, matrixLoads, &cost);
+      planSharedInOrder(from, to, element, budget, matrixLoads, &cost,
+                        /*folds=*/false, matrixStores && !gather);
   unsigned rank = from.rank();
   if (rank < 2)
     return plan;
@@ -298,7 +322,8 @@ SharedPlan mlir::ktc::planShared(const LinearLayout &from, const LinearLayout &t
       planSharedInOrder(stored, to.permute(perm), element, budget,
                         matrixLoads, &swappedCost, /*folds=*/gather);
   auto accesses = [&](const SharedPlan &p) {
-    return from.numRegisters() / p.writeVector +
+    return from.numRegisters() /
+               (p.matrixStore ? 2 * p.matrixStore->num : p.writeVector) +
            to.numRegisters() / (p.matrix ? 2 * p.matrix->num : p.readVector);
   };
   // A dot's operand on AMD (no matrix loads): each access also costs an

@@ -40,6 +40,10 @@ struct SharedPlan {
   int64_t rounds = 1;
   /// The reads as 8x8 matrix loads (then readVector is 8: whole rows).
   std::optional<MatrixLoadPlan> matrix;
+  /// The writes as 8x8 matrix stores (then writeVector is 8: whole rows),
+  /// lane l giving the row address MatrixLoadPlan::address says; never
+  /// transposed, and never with `perm` or `gather`.
+  std::optional<MatrixLoadPlan> matrixStore;
   unsigned dim = 0;
   int64_t bytes = 0;       // shared memory needed (one piece)
 };
@@ -48,16 +52,20 @@ struct SharedPlan {
 /// at most `budget` bytes at once (0: no limit); `matrixLoads`: the target
 /// has TargetInfo::loadMatrices; `gather`: the writer honours
 /// SharedPlan::gather (StagedBlock, for a dot's staging), so the stored
-/// transposed block may gather its writes (with folded swizzles).
+/// transposed block may gather its writes (with folded swizzles);
+/// `matrixStores`: the target has TargetInfo::storeMatrices, which the
+/// plan takes when `from` is their fragment layout and the writes then
+/// cost no more bank cycles and no more memory.
 SharedPlan planShared(const LinearLayout &from, const LinearLayout &to,
                       Type element, int64_t budget, bool matrixLoads,
-                      bool gather = false);
+                      bool gather = false, bool matrixStores = false);
 /// planShared with the block stored in its own order (no `perm`);
 /// `cost`, when given, receives the bank cycles of the chosen layout;
 /// `folds`: swizzles with SharedLayout::fold are candidates too.
 SharedPlan planSharedInOrder(const LinearLayout &from, const LinearLayout &to,
                              Type element, int64_t budget, bool matrixLoads,
-                             int64_t *cost = nullptr, bool folds = false);
+                             int64_t *cost = nullptr, bool folds = false,
+                             bool matrixStores = false);
 /// `shape` with dimension `dim` cut to `rows` when nonzero: a piece's shape.
 SmallVector<int64_t, 3> pieceShape(ArrayRef<int64_t> shape, unsigned dim,
                                    int64_t rows);

@@ -120,6 +120,27 @@ void StagedBlock::write(OpBuilder &b, Location loc, ValueRange values) {
       ordered.push_back(values[r]);
     values = ordered;
   }
+  if (const std::optional<MatrixLoadPlan> &m = plan_.matrixStore) {
+    // stmatrix: per call, 2 num registers as num words (two 16-bit
+    // elements each, the lower first), lane l giving a row's address.
+    TileCoords rows(b, loc, target, m->address);
+    auto store = [&](OpBuilder &b, Location loc) {
+      int64_t per = 2 * m->num;
+      for (int64_t c = 0; c * per < from_.numRegisters(); ++c) {
+        SmallVector<Value> words;
+        for (int64_t w = 0; w < m->num; ++w)
+          words.push_back(LLVM::BitcastOp::create(
+              b, loc, b.getI32Type(),
+              pack(b, loc, values, c * per + 2 * w, 2)));
+        target.storeMatrices(
+            b, loc,
+            at(b, loc, state_, element_, rows.linear(b, loc, c, plan_.shared),
+               offset_, base_),
+            words);
+      }
+    };
+    return ifFirstReplica(b, loc, target, from_.replicatedThreadBits(), store);
+  }
   auto store = [&](OpBuilder &b, Location loc) {
     int64_t bytes = sharedBytes(element_);
     SmallVector<std::pair<int64_t, Value>> known;

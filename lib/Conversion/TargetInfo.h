@@ -90,6 +90,13 @@ public:
                                           bool trans) const {
     return {};
   }
+  /// Whether storeMatrices exists (NVIDIA sm_90 and later: stmatrix).
+  virtual bool hasMatrixStores() const { return false; }
+  /// loadMatrices' inverse: `words` (1, 2 or 4 i32, one a matrix, in
+  /// loadMatrices' fragment layout) stored as 8x8 matrices of 16-bit
+  /// elements, lane l giving the address of row l % 8 of matrix l / 8.
+  virtual void storeMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                             ValueRange words) const {}
 
   /// Whether the asynchronous global -> shared copies below exist (NVIDIA
   /// sm_80 and later: cp.async); ktc-pipeline-async stages a pipelined

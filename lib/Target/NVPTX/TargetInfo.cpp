@@ -115,6 +115,14 @@ public:
       out.push_back(LLVM::ExtractValueOp::create(b, loc, m, i));
     return out;
   }
+  bool hasMatrixStores() const override { return target_.smVersion() >= 90; }
+  void storeMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                     ValueRange words) const override {
+    NVVM::StMatrixOp::create(
+        b, loc, rowAddress, words, NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+  }
   bool hasAsyncCopies() const override { return target_.smVersion() >= 80; }
   void asyncCopy(OpBuilder &b, Location loc, Value shared, Value global,
                  int64_t bytes, Value enabled) const override {
