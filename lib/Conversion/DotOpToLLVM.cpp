@@ -207,6 +207,8 @@ SmallVector<Value> mmaDot(OpBuilder &b, Location loc, DotOp op,
               args.push_back(i32Const(b, loc, 0));
           result = VectorType::get({nC}, f32);
           break;
+        case MmaInstr::NvWgmma:
+          llvm_unreachable("wgmma dots lower in WgmmaToLLVM.cpp");
         }
         Value d = LLVM::CallIntrinsicOp::create(
                       b, loc, result, b.getStringAttr(instr.intrinsic), args)
