@@ -222,8 +222,13 @@ SharedPlan mlir::ktc::planSharedInOrder(const LinearLayout &from,
   // of a 16-bit mma or wgmma leaves the registers): taken when they cost
   // no more bank cycles in no more memory (a quarter of the instructions
   // of 4-byte stores).
+  // (stmatrix is a whole warp's instruction: no lane may skip it as a
+  // replica, whole warps may.)
+  bool lanesDistinct =
+      !(from.replicatedThreadBits() & uint64_t(from.numLanes() - 1));
   if (std::optional<MatrixLoadPlan> stores =
-          matrixStores ? planMatrixLoads(from, element) : std::nullopt;
+          matrixStores && lanesDistinct ? planMatrixLoads(from, element)
+                                        : std::nullopt;
       stores && !stores->trans) {
     Choice rows = chooseShared(stores->address, reads, 8, plan.readVector,
                                bytes, folds);
