@@ -3,10 +3,10 @@
 // See KtcAssignLayouts in KtcPasses.td. Blocks that must share a layout
 // (operands and results of elementwise ops, a load's pointers and result, a
 // store's pointers and value, a broadcast's source and result, loop-carried
-// values) form classes. The classes of the highest rank get #ktc.blocked
-// layouts from their shape and the widest access of it (the axis
-// analysis); a class that is reduced from, or expanded into, a class of
-// higher rank gets that class's #ktc.slice along the axis, so that
+// values) form classes (LayoutClasses.h). The classes of the highest rank
+// get #ktc.blocked layouts from their shape and the widest access of it
+// (the axis analysis); a class that is reduced from, or expanded into, a
+// class of higher rank gets that class's #ktc.slice along the axis, so that
 // reductions, expand_dims and broadcasts move no data. Where one value
 // would need two layouts an explicit ktc.convert_layout is inserted.
 // Cheap blocks (aranges, splats, constants and elementwise trees of them)
@@ -18,6 +18,7 @@
 #include "AxisInfo.h"
 #include "CheapBlocks.h"
 #include "DefaultLayouts.h"
+#include "LayoutClasses.h"
 #include "PairLayouts.h"
 #include "ThreadShares.h"
 
@@ -85,29 +86,6 @@ struct KtcAssignLayoutsPass
 
 } // namespace
 
-namespace {
-/// Blocks that must have one layout.
-class LayoutClasses {
-public:
-  Value find(Value v) {
-    auto it = parent.find(v);
-    if (it == parent.end() || it->second == v)
-      return v;
-    return parent[v] = find(it->second);
-  }
-  void join(Value a, Value b) {
-    if (!isa<RankedTensorType>(a.getType()) ||
-        !isa<RankedTensorType>(b.getType()))
-      return;
-    a = find(a), b = find(b);
-    if (a != b)
-      parent[b] = a;
-  }
-
-private:
-  DenseMap<Value, Value> parent;
-};
-} // namespace
 
 template <typename Classes>
 DenseMap<Value, Attribute>
@@ -179,91 +157,11 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
     w = std::max(w, axis.vectorWidth(op));
   });
 
-  // Classes of blocks that share a layout.
+  // Classes of blocks that share a layout, and the classes sliced from
+  // others (LayoutClasses.h).
   LayoutClasses classes;
-  auto joinAll = [&](ValueRange values) {
-    for (Value v : values.drop_front())
-      classes.join(values.front(), v);
-  };
-  // A class that is the slice of another along an axis.
-  struct Derivation {
-    Value parent;
-    unsigned axis;
-    bool fromReduce;
-  };
-  SmallVector<std::pair<Value, Derivation>> derivations;
-  func.walk([&](Operation *op) {
-    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
-    if ((dialect == "arith" || dialect == "math") && op->getNumResults() == 1 &&
-        isa<RankedTensorType>(op->getResult(0).getType())) {
-      for (Value v : op->getOperands())
-        classes.join(op->getResult(0), v);
-    } else if (auto p = dyn_cast<AddPtrOp>(op)) {
-      joinAll({p.getResult(), p.getPtr(), p.getOffset()});
-    } else if (auto load = dyn_cast<LoadOp>(op)) {
-      classes.join(load.getResult(), load.getPtr());
-      if (load.getMask())
-        classes.join(load.getResult(), load.getMask());
-      if (load.getOther())
-        classes.join(load.getResult(), load.getOther());
-    } else if (auto store = dyn_cast<StoreOp>(op)) {
-      // The value joins below unless it is better converted.
-      if (store.getMask())
-        classes.join(store.getPtr(), store.getMask());
-    } else if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
-      // Pointers, values, mask and old values: one layout (the lowering
-      // does each element once, in the thread holding its first copy).
-      if (isa<RankedTensorType>(op->getResult(0).getType())) {
-        SmallVector<Value> all(op->getOperands());
-        all.push_back(op->getResult(0));
-        joinAll(all);
-      }
-    } else if (auto b = dyn_cast<BroadcastOp>(op)) {
-      classes.join(b.getResult(), b.getSrc());
-    } else if (auto d = dyn_cast<DotOp>(op)) {
-      classes.join(d.getResult(), d.getAcc());
-    } else if (auto e = dyn_cast<ExpandDimsOp>(op)) {
-      derivations.push_back(
-          {e.getSrc(), {e.getResult(), unsigned(e.getAxis()), false}});
-    } else if (auto r = dyn_cast<ReduceOp>(op)) {
-      if (r.getSrc().getType().getRank() >= 2)
-        derivations.push_back(
-            {r.getResult(), {r.getSrc(), unsigned(r.getAxis()), true}});
-    } else if (auto r = dyn_cast<ReduceWithOp>(op)) {
-      joinAll(r.getSrcs()); // one layout for the blocks reduced together
-      for (Value v : r.getResults())
-        if (isa<RankedTensorType>(v.getType()))
-          derivations.push_back(
-              {v, {r.getSrcs().front(), unsigned(r.getAxis()), true}});
-    } else if (auto s = dyn_cast<ScanOp>(op)) {
-      // A scan's results and operands share one layout.
-      for (auto [src, result] : llvm::zip(s.getSrcs(), s.getResults()))
-        joinAll({s.getSrcs().front(), src, result});
-    } else if (isa<InlineAsmElementwiseOp>(op)) {
-      // One layout for every operand and result: slot k of each is the
-      // same element (lib/Conversion/InlineAsmToLLVM.cpp).
-      if (isa<RankedTensorType>(op->getResult(0).getType())) {
-        SmallVector<Value> all(op->getOperands());
-        all.append(op->getResults().begin(), op->getResults().end());
-        joinAll(all);
-      }
-    } else if (auto f = dyn_cast<scf::ForOp>(op)) {
-      for (auto [init, arg, result] :
-           llvm::zip(f.getInitArgs(), f.getRegionIterArgs(), f.getResults()))
-        joinAll({init, arg, result});
-      auto yield = cast<scf::YieldOp>(f.getBody()->getTerminator());
-      for (auto [v, result] : llvm::zip(yield.getOperands(), f.getResults()))
-        classes.join(result, v);
-    } else if (auto i = dyn_cast<scf::IfOp>(op)) {
-      for (Region *region : {&i.getThenRegion(), &i.getElseRegion()}) {
-        if (region->empty())
-          continue;
-        auto yield = cast<scf::YieldOp>(region->front().getTerminator());
-        for (auto [v, result] : llvm::zip(yield.getOperands(), i.getResults()))
-          classes.join(result, v);
-      }
-    }
-  });
+  SmallVector<std::pair<Value, LayoutDerivation>> derivations =
+      joinLayoutClasses(func, classes);
 
   // Each class's access: its widest. A store whose value's class is read
   // along another dimension than the store writes (a transpose) converts
@@ -349,7 +247,7 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
 
   // Layouts, the highest rank first: a class derived from one of higher
   // rank takes its slice (a reduction's first), the others a blocked one.
-  DenseMap<Value, SmallVector<Derivation>> derived;
+  DenseMap<Value, SmallVector<LayoutDerivation>> derived;
   for (auto &[v, d] : derivations)
     derived[classes.find(v)].push_back(d);
   SmallVector<Value> reps;
@@ -421,8 +319,8 @@ void KtcAssignLayoutsPass::assign(func::FuncOp func) {
     Attribute layout;
     auto it = derived.find(rep);
     if (it != derived.end()) {
-      const Derivation *pick = &it->second.front();
-      for (const Derivation &d : it->second)
+      const LayoutDerivation *pick = &it->second.front();
+      for (const LayoutDerivation &d : it->second)
         if (d.fromReduce) {
           pick = &d;
           break;
