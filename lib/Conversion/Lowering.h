@@ -205,7 +205,8 @@ Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,
 /// partials across waves (0 when no wave bit spreads its axis), or to move
 /// its result to the result type's layout when that is not the source's
 /// slice.
-int64_t reductionSharedBytes(ReduceOp op, int64_t budget);
+/// Sized for `target`'s conversions (its budget, matrix loads and stores).
+int64_t reductionSharedBytes(ReduceOp op, const TargetInfo &target);
 
 /// ktc.reduce_with (ReduceWithOpToLLVM.cpp): its patterns, and the shared
 /// memory (bytes) it needs to combine partials across waves or to move its
@@ -213,7 +214,7 @@ int64_t reductionSharedBytes(ReduceOp op, int64_t budget);
 void populateReduceWithPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns,
                                 const LoweringState &state);
-int64_t reduceWithSharedBytes(ReduceWithOp op, int64_t budget);
+int64_t reduceWithSharedBytes(ReduceWithOp op, const TargetInfo &target);
 /// Scans (ScanOpToLLVM.cpp): the patterns, and the shared memory (bytes) a
 /// scan whose axis crosses waves needs for its totals (0 when none does).
 void populateScanPatterns(const TypeConverter &converter,

@@ -27,7 +27,8 @@ Type mlir::ktc::reductionType(Type element) {
   return element.isInteger(64) ? element : IntegerType::get(ctx, 32);
 }
 
-int64_t mlir::ktc::reductionSharedBytes(ReduceOp op, int64_t budget) {
+int64_t mlir::ktc::reductionSharedBytes(ReduceOp op,
+                                         const TargetInfo &target) {
   RankedTensorType src = op.getSrc().getType();
   unsigned axis = op.getAxis();
   LinearLayout layout = toLinearLayout(src);
@@ -45,8 +46,11 @@ int64_t mlir::ktc::reductionSharedBytes(ReduceOp op, int64_t budget) {
   Type element = src.getElementType();
   if (isa<PtrType>(element))
     element = LLVM::LLVMPointerType::get(op.getContext(), 1);
-  return std::max(bytes,
-                  conversionSharedBytes(natural, wanted, element, budget));
+  // (Planned as convertLayout plans it, matrix loads and stores included.)
+  return std::max(bytes, conversionSharedBytes(natural, wanted, element,
+                                               conversionBudget(target),
+                                               target.hasMatrixLoads(),
+                                               target.hasMatrixStores()));
 }
 
 namespace {

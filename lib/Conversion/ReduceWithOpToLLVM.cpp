@@ -265,7 +265,8 @@ struct ReduceWithLowering : OpConversionPattern<ReduceWithOp> {
 
 } // namespace
 
-int64_t mlir::ktc::reduceWithSharedBytes(ReduceWithOp op, int64_t budget) {
+int64_t mlir::ktc::reduceWithSharedBytes(ReduceWithOp op,
+                                          const TargetInfo &target) {
   auto src = cast<RankedTensorType>(op.getSrcs().front().getType());
   unsigned axis = op.getAxis();
   LinearLayout layout = toLinearLayout(src);
@@ -285,7 +286,10 @@ int64_t mlir::ktc::reduceWithSharedBytes(ReduceWithOp op, int64_t budget) {
     auto type = cast<RankedTensorType>(r.getType());
     bytes = std::max(bytes,
                      conversionSharedBytes(natural, toLinearLayout(type),
-                                           type.getElementType(), budget));
+                                           type.getElementType(),
+                                           conversionBudget(target),
+                                           target.hasMatrixLoads(),
+                                           target.hasMatrixStores()));
   }
   return bytes;
 }

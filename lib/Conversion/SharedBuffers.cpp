@@ -176,11 +176,11 @@ int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
       return;
     if (auto reduce = dyn_cast<ReduceOp>(op))
       if (reduce.getSrc().getType().getRank() >= 2)
-        need(op, reductionSharedBytes(reduce, conversionBudget(target)));
+        need(op, reductionSharedBytes(reduce, target));
     if (auto dot = dyn_cast<DotOp>(op))
       need(op, dotSharedBytes(dot, target));
     if (auto r = dyn_cast<ReduceWithOp>(op))
-      need(op, reduceWithSharedBytes(r, conversionBudget(target)));
+      need(op, reduceWithSharedBytes(r, target));
     if (auto scan = dyn_cast<ScanOp>(op))
       need(op, scanSharedBytes(scan));
     if (isa<AtomicRMWOp, AtomicCASOp>(op))
