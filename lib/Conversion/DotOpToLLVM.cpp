@@ -384,10 +384,8 @@ int64_t mlir::ktc::dotSharedBytes(DotOp op, const TargetInfo &target) {
     return plan.bytes;
   for (unsigned i = 0; i < 2; ++i)
     if (need[i])
-      bytes = std::max(bytes, conversionSharedBytes(from[i], to[i], element,
-                                                    conversionBudget(target),
-                                                    target.hasMatrixLoads(),
-                                                    target.hasMatrixStores()));
+      bytes = std::max(bytes,
+                       conversionSharedBytes(from[i], to[i], element, target));
   return bytes;
 }
 

@@ -213,15 +213,22 @@ bool mlir::ktc::isRegisterPermutation(const LinearLayout &from,
 }
 
 
+/// convertLayout's plan through shared memory on `target`: its budget, its
+/// matrix loads and stores. Sizing and lowering both take it from here.
+static SharedPlan conversionPlan(const LinearLayout &from,
+                                 const LinearLayout &to, Type element,
+                                 const TargetInfo &target) {
+  return planShared(from, to, element, conversionBudget(target),
+                    target.hasMatrixLoads(), /*gather=*/false,
+                    target.hasMatrixStores());
+}
+
 int64_t mlir::ktc::conversionSharedBytes(const LinearLayout &from,
                                          const LinearLayout &to, Type element,
-                                         int64_t budget, bool matrixLoads,
-                                         bool matrixStores) {
+                                         const TargetInfo &target) {
   if (relayoutKind(from, to) != RelayoutKind::SharedMemory)
     return 0;
-  return planShared(from, to, element, budget, matrixLoads, /*gather=*/false,
-                    matrixStores)
-      .bytes;
+  return conversionPlan(from, to, element, target).bytes;
 }
 
 int64_t mlir::ktc::conversionBudget(const TargetInfo &target) {
@@ -259,10 +266,7 @@ SmallVector<Value> mlir::ktc::convertLayout(OpBuilder &b, Location loc,
     return shuffleWithinWarps(b, loc, target, *planWarpShuffles(from, to),
                               to.numRegisters(), values);
   Type element = values[0].getType();
-  SharedPlan plan =
-      planShared(from, to, element, conversionBudget(target),
-                 target.hasMatrixLoads(), /*gather=*/false,
-                 target.hasMatrixStores());
+  SharedPlan plan = conversionPlan(from, to, element, target);
   if (plan.rounds == 1) {
     // One piece: written whole, read back register by register (the
     // dot's operands go the same way, Staging.h).

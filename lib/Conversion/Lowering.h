@@ -85,16 +85,12 @@ SmallVector<Value> convertLayout(OpBuilder &b, Location loc,
 // convert_layout, trans or reshape has and needs): dialect/Relayout.h.
 /// True when moving from `from` to `to` needs no data exchange.
 bool isRegisterPermutation(const LinearLayout &from, const LinearLayout &to);
-/// The shared memory (bytes) convertLayout needs for `element`s; 0 when it
-/// is a register permutation. A block past `budget` bytes goes in pieces
-/// along its first dimension that can be cut enough, as few as fit.
-/// `matrixLoads`, `matrixStores`: the target has TargetInfo::loadMatrices,
-/// TargetInfo::storeMatrices (a plan with matrix stores never needs more
-/// memory than one without).
+/// The shared memory (bytes) convertLayout needs for `element`s on
+/// `target`, planned as it plans them; 0 when it is a register permutation.
+/// A block past conversionBudget(target) bytes goes in pieces along its
+/// first dimension that can be cut enough, as few as fit.
 int64_t conversionSharedBytes(const LinearLayout &from, const LinearLayout &to,
-                              Type element, int64_t budget,
-                              bool matrixLoads = false,
-                              bool matrixStores = false);
+                              Type element, const TargetInfo &target);
 /// The shared memory (bytes) `dot` needs to stage operands that are not in
 /// its operand layouts (both at once, or one after the other when they do
 /// not fit together); 0 when they are.
@@ -205,7 +201,6 @@ Value sharedElement(OpBuilder &b, Location loc, const LoweringState &state,
 /// partials across waves (0 when no wave bit spreads its axis), or to move
 /// its result to the result type's layout when that is not the source's
 /// slice.
-/// Sized for `target`'s conversions (its budget, matrix loads and stores).
 int64_t reductionSharedBytes(ReduceOp op, const TargetInfo &target);
 
 /// ktc.reduce_with (ReduceWithOpToLLVM.cpp): its patterns, and the shared

@@ -46,11 +46,8 @@ int64_t mlir::ktc::reductionSharedBytes(ReduceOp op,
   Type element = src.getElementType();
   if (isa<PtrType>(element))
     element = LLVM::LLVMPointerType::get(op.getContext(), 1);
-  // (Planned as convertLayout plans it, matrix loads and stores included.)
-  return std::max(bytes, conversionSharedBytes(natural, wanted, element,
-                                               conversionBudget(target),
-                                               target.hasMatrixLoads(),
-                                               target.hasMatrixStores()));
+  return std::max(bytes,
+                  conversionSharedBytes(natural, wanted, element, target));
 }
 
 namespace {

@@ -286,10 +286,7 @@ int64_t mlir::ktc::reduceWithSharedBytes(ReduceWithOp op,
     auto type = cast<RankedTensorType>(r.getType());
     bytes = std::max(bytes,
                      conversionSharedBytes(natural, toLinearLayout(type),
-                                           type.getElementType(),
-                                           conversionBudget(target),
-                                           target.hasMatrixLoads(),
-                                           target.hasMatrixStores()));
+                                           type.getElementType(), target));
   }
   return bytes;
 }

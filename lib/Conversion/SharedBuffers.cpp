@@ -190,9 +190,7 @@ int64_t mlir::ktc::scratchBytes(Operation *scope, const TargetInfo &target,
       auto src = cast<RankedTensorType>(op->getOperand(0).getType());
       need(op, conversionSharedBytes(
                    relayoutSource(op), relayoutNeeds(op),
-                   elements.convertType(src.getElementType()),
-                   conversionBudget(target), target.hasMatrixLoads(),
-                   target.hasMatrixStores()));
+                   elements.convertType(src.getElementType()), target));
     }
   });
   return most;
